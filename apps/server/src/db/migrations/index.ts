@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as appMeta from './0001-app-meta.ts';
+
+/**
+ * Every migration, by name; the Migrator runs them in name order. Listed by hand rather than
+ * read from disk so that bundling, type stripping and tests all see the same set.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-app-meta': appMeta,
+};

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, routeNotFound } from './errors.ts';
+
+export interface WebStaticOptions {
+  webDist: string;
+  /** Raises the missing-build warning to an error in production, where it is a broken deployment. */
+  production: boolean;
+}
+
+/** Paths the web app never owns: an unknown one is an API 404, not a page. */
+const serverPrefixes = ['/v1', '/api', '/docs'];
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+function isServerPath(urlPath: string): boolean {
+  return serverPrefixes.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
+}
+
+/**
+ * A browser navigating to a client-side route: GET/HEAD that explicitly accepts HTML, for a
+ * path that does not name a file (a missing `/app.js` stays a 404 rather than becoming HTML).
+ */
+function isPageNavigation(request: FastifyRequest, urlPath: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isServerPath(urlPath)) return false;
+  if (!String(request.headers.accept ?? '').includes('text/html')) return false;
+  const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.') || lastSegment.endsWith('.html');
+}
+
+/**
+ * Serves the built web app from the API's port, with the history fallback for client-side
+ * routes. Owns the 404 handler because the fallback must run before the NOT_FOUND envelope.
+ */
+export default fp<WebStaticOptions>(
+  async (app, options) => {
+    const built = existsSync(path.join(options.webDist, 'index.html'));
+    const assetsDir = path.join(options.webDist, 'assets') + path.sep;
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: options.webDist,
+        prefix: '/',
+        wildcard: true,
+        dotfiles: 'ignore',
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          // Vite puts content-hashed names under assets/; everything else must be revalidated
+          reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        },
+      });
+    } else {
+      const log = options.production ? app.log.error.bind(app.log) : app.log.warn.bind(app.log);
+      log(
+        { webDist: options.webDist },
+        'web app is not built: pages answer 503 until `npm run build` has run',
+      );
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const urlPath = pathOf(request);
+      if (!isPageNavigation(request, urlPath)) throw routeNotFound(request);
+      if (!built) throw new HttpError(503, 'WEB_NOT_BUILT', 'Web app is not built: run npm run build');
+      return reply.code(200).sendFile('index.html');
+    });
+  },
+  { name: 'web-static' },
+);

@@ -1,0 +1,26 @@
+import { toolGroups, tools, type ToolDefinition, type ToolGroup } from '@rfckit/standards';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The one map from registry tool id to its page. Routes, sidebar, footer and the welcome list are
+ * all generated from it, so a tool appears everywhere the moment its page is added here. Each page
+ * is its own lazily loaded chunk.
+ */
+export const toolPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  dnskey: lazy(() => import('../tools/dnskey/page.tsx')),
+};
+
+/** Registry tools that have a page, in registry order. */
+export const toolsWithPages: readonly ToolDefinition[] = tools.filter((tool) =>
+  Object.hasOwn(toolPages, tool.id),
+);
+
+export interface ToolNavGroup {
+  group: ToolGroup;
+  tools: readonly ToolDefinition[];
+}
+
+/** The registry's groups in order, each with its tools that have pages; empty groups are left out. */
+export const toolNavGroups: readonly ToolNavGroup[] = toolGroups
+  .map((group) => ({ group, tools: toolsWithPages.filter((tool) => tool.group === group) }))
+  .filter((entry) => entry.tools.length > 0);

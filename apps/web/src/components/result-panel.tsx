@@ -1,0 +1,52 @@
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export type ResultPanelState =
+  | { status: 'empty'; prompt: string }
+  | { status: 'success'; title: string; tone?: 'positive' | 'negative'; children: ReactNode }
+  | { status: 'error'; message: string };
+
+interface ResultPanelProps {
+  state: ResultPanelState;
+  /** Accessible name of the region, e.g. 'Validation result'. */
+  label?: string;
+}
+
+const toneColour = {
+  positive: 'var(--mantine-color-green-filled)',
+  negative: 'var(--mantine-color-red-filled)',
+} as const;
+
+/** The spec's result panel: an empty prompt, a success result or an error. Changes are announced politely. */
+export function ResultPanel({ state, label = 'Result' }: ResultPanelProps) {
+  return (
+    <section aria-label={label} aria-live="polite" data-state={state.status}>
+      {state.status === 'empty' && (
+        <Paper withBorder p="lg" style={{ borderStyle: 'dashed' }}>
+          <Text c="dimmed" ta="center">
+            {state.prompt}
+          </Text>
+        </Paper>
+      )}
+      {state.status === 'success' && (
+        <Paper
+          withBorder
+          p="lg"
+          style={state.tone ? { borderInlineStart: `4px solid ${toneColour[state.tone]}` } : undefined}
+        >
+          <Stack gap="md">
+            <Title order={3} size="h4">
+              {state.title}
+            </Title>
+            {state.children}
+          </Stack>
+        </Paper>
+      )}
+      {state.status === 'error' && (
+        <Alert color="red" variant="light" title="Error">
+          <Text size="sm">{state.message}</Text>
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { ToolDefinition } from '@rfckit/standards';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { RfcLegend } from './rfc-legend.tsx';
+
+const tabLabels = { information: 'Information', generator: 'Generator', validator: 'Validator' } as const;
+type TabValue = keyof typeof tabLabels;
+
+interface ToolPageProps {
+  tool: ToolDefinition;
+  information: ReactNode;
+  generator?: ReactNode;
+  validator?: ReactNode;
+}
+
+/** Links an `RFC nnnn` reference to the RFC Editor; other standards stay plain text. */
+function StandardReference({ name }: { name: string }) {
+  const match = /^RFC (\d+)$/.exec(name);
+  if (!match) return <Text span>{name}</Text>;
+  return (
+    <Anchor href={`https://www.rfc-editor.org/rfc/rfc${match[1]}`} target="_blank" rel="noreferrer">
+      {name}
+    </Anchor>
+  );
+}
+
+/**
+ * The frame of every tool page: name, standards and draft mark from the registry, the RFC legend
+ * and the tabs the tool provides. The open tab lives in `?tab=` so a reload keeps it.
+ */
+export function ToolPage({ tool, information, generator, validator }: ToolPageProps) {
+  useDocumentTitle(`${tool.name} · rfckit`);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const panels: Partial<Record<TabValue, ReactNode>> = { information, generator, validator };
+  const available = (Object.keys(tabLabels) as TabValue[]).filter((value) => panels[value] !== undefined);
+  const requested = searchParams.get('tab');
+  const active = available.find((value) => value === requested) ?? 'information';
+
+  function selectTab(value: string | null) {
+    if (value === null) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === 'information') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <header>
+        <Group gap="sm" align="center">
+          <Title order={1}>{tool.name}</Title>
+          {tool.draft && (
+            <Badge color="yellow.4" c="black" variant="filled" radius="sm">
+              draft
+            </Badge>
+          )}
+        </Group>
+        <Text c="dimmed" mt={4}>
+          {tool.summary}
+        </Text>
+        <Group gap="xs" mt="xs">
+          <Text span size="sm" fw={600}>
+            Standards:
+          </Text>
+          {tool.rfcs.map((rfc, index) => (
+            <Text span size="sm" key={rfc}>
+              <StandardReference name={rfc} />
+              {index < tool.rfcs.length - 1 ? ',' : ''}
+            </Text>
+          ))}
+        </Group>
+      </header>
+
+      <RfcLegend />
+
+      <Tabs value={active} onChange={selectTab} keepMounted>
+        <Tabs.List aria-label={`${tool.name} sections`}>
+          {available.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {tabLabels[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {available.map((value) => (
+          <Tabs.Panel key={value} value={value} pt="lg">
+            {panels[value]}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

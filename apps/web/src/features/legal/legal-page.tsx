@@ -1,0 +1,130 @@
+import { List, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+import { TableScroll } from '../../components/table-scroll.tsx';
+
+export const lastUpdated = '23 November 2026';
+
+export function LegalPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(`${title} · rfckit`);
+  return (
+    <Stack gap="xl" maw={820} py="md">
+      <div>
+        <Title order={1}>{title}</Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          Last updated {lastUpdated}
+        </Text>
+        <Text mt="md">{intro}</Text>
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
+export function LegalSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+export function Bullets({ items }: { items: ReactNode[] }) {
+  return (
+    <List spacing={6}>
+      {items.map((item, index) => (
+        <List.Item key={index}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+export interface StorageRow {
+  name: string;
+  kind: string;
+  purpose: ReactNode;
+  kept: string;
+}
+
+/** Everything rfckit keeps on your device, in one table. */
+export function StorageTable({ rows, caption }: { rows: StorageRow[]; caption: string }) {
+  return (
+    <TableScroll label={caption} minWidth={560}>
+      <Table withTableBorder verticalSpacing="sm" captionSide="top">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Where</Table.Th>
+            <Table.Th scope="col">What it holds and why</Table.Th>
+            <Table.Th scope="col">How long</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.name}>
+              <Table.Th scope="row">
+                <code>{row.name}</code>
+              </Table.Th>
+              <Table.Td>{row.kind}</Table.Td>
+              <Table.Td>{row.purpose}</Table.Td>
+              <Table.Td>{row.kept}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/** The rows both policies share, so they cannot drift apart. */
+export const browserStorageRows: StorageRow[] = [
+  {
+    name: 'rfckit.theme',
+    kind: 'Local storage',
+    purpose: (
+      <>
+        <code>light</code> or <code>dark</code>: the theme you picked with the header toggle. Until you pick
+        one, rfckit follows your device setting and stores nothing.
+      </>
+    ),
+    kept: 'Until you clear your browser storage',
+  },
+  {
+    name: 'rfckit.cookie-consent',
+    kind: 'Local storage',
+    purpose: (
+      <>
+        Your cookie choice as <code>{'{ necessary, analytics, functionality, marketing, date }'}</code>, so
+        the banner does not ask again.
+      </>
+    ),
+    kept: 'Until you change it or clear your browser storage',
+  },
+  {
+    name: 'rfckit.token',
+    kind: 'Local storage',
+    purpose:
+      'When you sign in: a short-lived access token that proves to the rfckit API who you are. It is sent only to the rfckit API.',
+    kept: 'Valid for about 15 minutes; removed when you sign out',
+  },
+  {
+    name: 'Refresh-token cookie',
+    kind: 'Cookie (HttpOnly, Secure, SameSite=Strict, path /v1/auth)',
+    purpose:
+      'When you sign in: lets the API issue a new access token so you stay signed in. Page scripts cannot read it and the browser sends it only to the sign-in endpoints.',
+    kept: 'Until you sign out or the session expires; replaced on every use',
+  },
+];

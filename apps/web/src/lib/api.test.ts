@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from './api.ts';
+
+function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+describe('api client', () => {
+  it('returns data from a success envelope and sends JSON', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(jsonResponse({ success: true, data: { valid: true } }));
+    const client = createApiClient({ fetch: fetchMock });
+    await expect(client.post('/v1/dnskey/validate', { record: 'x' })).resolves.toEqual({ valid: true });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/v1/dnskey/validate');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"record":"x"}');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it("throws ApiError with the server's message and code", async () => {
+    const client = createApiClient({
+      fetch: async () =>
+        jsonResponse({ success: false, error: 'Too many requests', code: 'RATE_LIMITED' }, 429, {
+          'Retry-After': '30',
+        }),
+    });
+    const error = await client.get('/v1/health').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: 'Too many requests',
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfter: 30,
+    });
+  });
+
+  it('reports a network failure', async () => {
+    const client = createApiClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(client.get('/v1/health')).rejects.toMatchObject({
+      message: NETWORK_ERROR_MESSAGE,
+      status: 0,
+    });
+  });
+
+  it('reports a response that is not JSON', async () => {
+    const client = createApiClient({
+      fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    await expect(client.get('/v1/health')).rejects.toMatchObject({
+      message: UNEXPECTED_ERROR_MESSAGE,
+      status: 502,
+    });
+  });
+
+  it('sends a bearer token when a getter supplies one', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ success: true, data: null }));
+    await createApiClient({ fetch: fetchMock, getToken: () => 'abc' }).get('/v1/auth/profile');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer abc');
+  });
+});

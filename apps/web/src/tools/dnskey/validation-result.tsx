@@ -1,0 +1,230 @@
+import { Badge, Code, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { Diagnostic, DnskeyParsed, DnskeyValidationResultData, DsRecord } from '@rfckit/standards';
+import type { ReactNode } from 'react';
+
+import { CopyButton } from '../../components/copy-button.tsx';
+import { RequirementBadge } from '../../components/requirement-badge.tsx';
+import { statusBadge } from './implementation-status.ts';
+
+const severityOrder = { error: 0, warning: 1, info: 2 } as const;
+const severityStyle = {
+  error: { label: 'Error', color: 'red.9' },
+  warning: { label: 'Warning', color: 'orange.6', text: 'black' },
+  info: { label: 'Info', color: 'blue.8' },
+} as const;
+
+function DiagnosticItem({ diagnostic }: { diagnostic: Diagnostic }) {
+  const severity = severityStyle[diagnostic.severity];
+  return (
+    <Paper component="li" withBorder p="sm" data-severity={diagnostic.severity} data-code={diagnostic.code}>
+      <Group gap="xs" mb={4}>
+        <Badge
+          color={severity.color}
+          c={'text' in severity ? severity.text : 'white'}
+          variant="filled"
+          radius="sm"
+          size="sm"
+        >
+          {severity.label}
+        </Badge>
+        {diagnostic.requirement && <RequirementBadge level={diagnostic.requirement} />}
+        {diagnostic.rfc && (
+          <Text size="xs" c="dimmed">
+            {diagnostic.rfc}
+          </Text>
+        )}
+      </Group>
+      <Text size="sm">{diagnostic.message}</Text>
+      {diagnostic.fix && (
+        <Text size="sm" mt={4}>
+          <Text span fw={600}>
+            Fix:
+          </Text>{' '}
+          {diagnostic.fix}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={{ base: 104, sm: 180 }} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td data-testid={testId}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+const keyTypeText = {
+  KSK: 'KSK (key-signing key): Zone Key and Secure Entry Point bits set',
+  ZSK: 'ZSK (zone-signing key): Zone Key bit set',
+  'Non-zone key': 'Not a zone key: the Zone Key bit is clear, so resolvers will not use it for DNSSEC',
+} as const;
+
+function FlagBits({ parsed }: { parsed: DnskeyParsed }) {
+  const bits = [
+    { name: 'Zone Key', where: 'bit 7, value 256', set: parsed.flagBits.zoneKey, rfc: 'RFC 4034 §2.1.1' },
+    { name: 'Revoke', where: 'bit 8, value 128', set: parsed.flagBits.revoked, rfc: 'RFC 5011 §7' },
+    {
+      name: 'Secure Entry Point',
+      where: 'bit 15, value 1',
+      set: parsed.flagBits.secureEntryPoint,
+      rfc: 'RFC 4034 §2.1.1',
+    },
+  ];
+  return (
+    <>
+      <Text size="sm" ff="monospace">
+        {parsed.flags}
+      </Text>
+      <List size="sm" spacing={2} mt={4}>
+        {bits.map((bit) => (
+          <List.Item key={bit.name}>
+            {bit.name} ({bit.where}): <strong>{bit.set ? 'set' : 'not set'}</strong>{' '}
+            <Text span size="xs" c="dimmed">
+              {bit.rfc}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </>
+  );
+}
+
+function AlgorithmCell({ parsed }: { parsed: DnskeyParsed }) {
+  const { signing, validation, rfc } = parsed.algorithmStatus;
+  return (
+    <Stack gap={6}>
+      <Text size="sm">
+        <Text span ff="monospace">
+          {parsed.algorithm}
+        </Text>{' '}
+        {parsed.algorithmName}
+      </Text>
+      <Group gap="xs">
+        <Text size="xs">Zone signing:</Text>
+        {signing ? (
+          <RequirementBadge {...statusBadge(signing)} size="xs" />
+        ) : (
+          <Text size="xs">no level set</Text>
+        )}
+        <Text size="xs">Validation:</Text>
+        {validation ? (
+          <RequirementBadge {...statusBadge(validation)} size="xs" />
+        ) : (
+          <Text size="xs">no level set</Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {rfc}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function ParsedTable({ parsed }: { parsed: DnskeyParsed }) {
+  return (
+    // two columns wrap well on narrow screens; no horizontal scrolling needed
+    <Table
+      withTableBorder
+      verticalSpacing="xs"
+      aria-label="DNSKEY fields"
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      <Table.Tbody>
+        <Row label="Owner name">{parsed.ownerName ?? 'Not given'}</Row>
+        <Row label="TTL">{parsed.ttl === null ? 'Not given' : `${parsed.ttl} seconds`}</Row>
+        <Row label="Key type" testId="dnskey-key-type">
+          {keyTypeText[parsed.keyType]}
+        </Row>
+        <Row label="Flags">
+          <FlagBits parsed={parsed} />
+        </Row>
+        <Row label="Protocol">
+          <Text size="sm" ff="monospace" span>
+            {parsed.protocol}
+          </Text>{' '}
+          <Text size="sm" span>
+            {parsed.protocol === 3 ? '(DNSSEC, the only valid value)' : '(must be 3)'}
+          </Text>
+        </Row>
+        <Row label="Algorithm">
+          <AlgorithmCell parsed={parsed} />
+        </Row>
+        <Row label="Key tag" testId="dnskey-key-tag">
+          <Text size="sm" ff="monospace" span>
+            {parsed.keyTag}
+          </Text>
+        </Row>
+        <Row label="Key size">{parsed.keySize === null ? 'Unknown' : `${parsed.keySize} bits`}</Row>
+        <Row label="Public key">{`${parsed.publicKeyBytes} bytes`}</Row>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function DsRecords({ parsed }: { parsed: DnskeyParsed }) {
+  if (parsed.ds.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-label="DS records">
+      <Title order={4}>DS records for the parent zone</Title>
+      <Text size="sm">
+        Publish the <strong>SHA-256</strong> DS record (digest type 2) with your registrar or in the parent
+        zone: RFC 8624 §3.3 says SHA-256 MUST be used for delegations and SHA-1 MUST NOT. SHA-384 MAY be
+        added.
+        {parsed.keyType === 'ZSK' && ' DS records normally point to the KSK (flags 257), not to a ZSK.'}
+      </Text>
+      {parsed.ds.map((ds: DsRecord) => (
+        <Paper key={ds.digestType} withBorder p="sm" data-digest-type={ds.digestType}>
+          <Group justify="space-between" gap="xs" mb={6}>
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                {ds.digestName} (digest type {ds.digestType})
+              </Text>
+              <RequirementBadge level={ds.requirement} size="xs" />
+              <Text size="xs" c="dimmed">
+                {ds.rfc}
+              </Text>
+            </Group>
+            <CopyButton value={ds.record} label="Copy" ariaLabel={`Copy ${ds.digestName} DS record`} />
+          </Group>
+          <Code block className="mono-block">
+            {ds.record}
+          </Code>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function ValidationResultView({ result }: { result: DnskeyValidationResultData }) {
+  const diagnostics = [...result.diagnostics].sort(
+    (a, b) => severityOrder[a.severity] - severityOrder[b.severity],
+  );
+  const counts = `${result.errors.length} ${result.errors.length === 1 ? 'error' : 'errors'}, ${result.warnings.length} ${result.warnings.length === 1 ? 'warning' : 'warnings'}`;
+  return (
+    <Stack gap="lg">
+      <Text size="sm">{counts}</Text>
+      {diagnostics.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Findings">
+          <Title order={4}>Findings</Title>
+          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            {diagnostics.map((diagnostic, index) => (
+              <DiagnosticItem key={`${diagnostic.code}-${index}`} diagnostic={diagnostic} />
+            ))}
+          </Stack>
+        </Stack>
+      )}
+      {result.parsed && (
+        <Stack gap="xs" component="section" aria-label="Record fields">
+          <Title order={4}>Record fields</Title>
+          <ParsedTable parsed={result.parsed} />
+        </Stack>
+      )}
+      {result.parsed && <DsRecords parsed={result.parsed} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+// Benchmarks (not tests): DNSKEY validate throughput against a bare Fastify hello-world on
+// this machine, and the gzip size of the JS the welcome page loads. Loopback only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+// RFC 8080 §6.1 Ed25519 key: a realistic paste with owner, so DS digests are computed too.
+const dnskeyBody = JSON.stringify({
+  record: 'example.com. 3600 IN DNSKEY 257 3 15 l02Woi0iS8Aa25FQkUd9RMzZHJpBoRQwAQEX1SxZJA4=',
+});
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+function start(script: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, script, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function load(
+  url: string,
+  method: 'GET' | 'POST',
+  body?: string,
+): Promise<{ rps: number; p99Ms: number; errors: number }> {
+  const opts = {
+    url,
+    method,
+    connections,
+    duration: seconds,
+    body,
+    headers: { 'content-type': 'application/json' },
+  };
+  await autocannon({ ...opts, duration: 2 }); // warm-up
+  const result = await autocannon(opts);
+  const errors = result.errors + result.non2xx + result.timeouts;
+  return { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, errors };
+}
+
+async function throughput(): Promise<Record<string, unknown>> {
+  const helloPort = 4391;
+  const appPort = 4392;
+  const hello = start(['bench/hello-world.ts'], { PORT: String(helloPort) });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rfckit-bench-'));
+  // production-like: request logging on, sent nowhere slower than a pipe
+  const app = start(['apps/server/src/server.ts'], {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+  });
+  try {
+    await waitForHealth(`http://127.0.0.1:${helloPort}/`, hello);
+    await waitForHealth(`http://127.0.0.1:${appPort}/v1/health`, app);
+    const helloWorld = await load(`http://127.0.0.1:${helloPort}/`, 'GET');
+    const dnskey = await load(`http://127.0.0.1:${appPort}/v1/dnskey/validate`, 'POST', dnskeyBody);
+    if (dnskey.errors > 0) throw new Error(`${dnskey.errors} failed DNSKEY requests`);
+    return {
+      seconds,
+      connections,
+      helloWorld,
+      dnskeyValidate: dnskey,
+      ratio: Number((dnskey.rps / helloWorld.rps).toFixed(3)),
+      target: 0.5,
+    };
+  } finally {
+    await Promise.all([stop(hello), stop(app)]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function welcomeJs(): Promise<Record<string, unknown>> {
+  const port = 4393;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rfckit-bench-'));
+  const app = start(['apps/server/src/server.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/v1/health`, app);
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
+    await page.goto(`http://127.0.0.1:${port}/welcome`, { waitUntil: 'networkidle' });
+    const dist = path.join(root, 'apps/web/dist');
+    const files = [...scripts].sort().map((p) => {
+      const bytes = readFileSync(path.join(dist, p));
+      return { path: p, bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
+    });
+    const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+    return { files, gzipBytes, gzipKB: Number((gzipBytes / 1024).toFixed(1)), targetKB: 180 };
+  } finally {
+    await browser.close();
+    await stop(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const js = await welcomeJs();
+console.log(
+  `welcome page JS: ${js.gzipKB} KB gzip in ${(js.files as unknown[]).length} files (target ≤ 180 KB)`,
+);
+const rps = await throughput();
+const h = rps.helloWorld as { rps: number };
+const d = rps.dnskeyValidate as { rps: number; p99Ms: number };
+console.log(`hello-world: ${h.rps} req/s; POST /v1/dnskey/validate: ${d.rps} req/s (p99 ${d.p99Ms} ms)`);
+console.log(`ratio: ${rps.ratio} (target ≥ 0.5)`);
+
+const results = { date: new Date().toISOString(), node: process.version, welcomeJs: js, throughput: rps };
+writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+console.log('written to bench/results/latest.json');

@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { withConsentGiven } from './fixtures.ts';
+
+const pages = [
+  { name: 'welcome', path: '/welcome' },
+  { name: 'privacy-policy', path: '/privacy-policy' },
+  { name: 'cookie-policy', path: '/cookie-policy' },
+  { name: 'dnskey-information', path: '/tools/dnskey' },
+  { name: 'not-found', path: '/no-such-page' },
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const { name, path } of pages) {
+    test(`${name} in the ${scheme} theme: screenshot and accessibility`, async ({ page }, testInfo) => {
+      await withConsentGiven(page);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await expect(page.getByRole('main')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), fullPage: true });
+
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const found = axe.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+      );
+      expect(found).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,103 @@
+// Import boundaries of DESIGN §3, derived from where a file sits, so that a new tool
+// folder is covered without editing any rule.
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtins = new Set(builtinModules);
+
+/** Where a file sits: { area, part, name } — e.g. standards tool "dnskey", web tools "dnskey". */
+export function zoneOf(file) {
+  const rel = path.relative(root, file).split(path.sep);
+  if (rel[0] === 'packages' && rel[1] === 'standards' && rel[2] === 'src') {
+    if (rel.length === 4) return { area: 'standards', part: 'root' };
+    return rel[3] === 'core'
+      ? { area: 'standards', part: 'core' }
+      : { area: 'standards', part: 'tool', name: rel[3] };
+  }
+  if (rel[0] === 'apps' && rel[1] === 'server') return { area: 'server' };
+  if (rel[0] === 'apps' && rel[1] === 'web' && rel[2] === 'src') {
+    const part = rel.length === 4 ? 'root' : rel[3];
+    const named = part === 'tools' || part === 'features';
+    return { area: 'web', part, name: named ? rel[4] : undefined };
+  }
+  if (rel[0] === 'apps' && rel[1] === 'web') return { area: 'web', part: 'config' };
+  return { area: 'other' };
+}
+
+function isBuiltin(spec) {
+  return spec.startsWith('node:') || builtins.has(spec.split('/')[0]);
+}
+
+/** Returns why `spec`, imported from `file`, crosses a boundary, or null. */
+export function violation(file, spec) {
+  const from = zoneOf(file);
+  const relative = spec.startsWith('.');
+  const to = relative ? zoneOf(path.resolve(path.dirname(file), spec)) : null;
+
+  if (from.area === 'standards') {
+    if (
+      !relative &&
+      (isBuiltin(spec) || spec === 'react' || spec.startsWith('react/') || spec.startsWith('react-dom'))
+    )
+      return `standards is pure and runs in the browser too: it may not import "${spec}"`;
+    if (!relative && spec.startsWith('@rfckit/')) return 'standards imports no other workspace';
+    if (to && to.area !== 'standards') return 'standards may not reach outside its package';
+    if (to && from.part === 'tool' && to.part === 'tool' && to.name !== from.name)
+      return `tool "${from.name}" may not import sibling tool "${to.name}": share through core/`;
+    if (to && from.part === 'core' && to.part === 'tool') return 'core/ may not depend on a tool folder';
+  }
+  if (from.area === 'server') {
+    if (spec.startsWith('@rfckit/web') || (to && to.area === 'web'))
+      return 'server and web meet over HTTP only';
+  }
+  if (from.area === 'web') {
+    if (spec.startsWith('@rfckit/server') || (to && to.area === 'server'))
+      return 'server and web meet over HTTP only';
+    if (from.part !== 'config' && !relative && isBuiltin(spec))
+      return `the web app runs in the browser: no "${spec}"`;
+    // test/ holds render helpers for tests: it may wire anything together, as app/ does
+    if (to && to.area === 'web' && from.part !== 'test') {
+      if (
+        (from.part === 'components' || from.part === 'lib') &&
+        (to.part === 'features' || to.part === 'tools')
+      )
+        return `${from.part}/ may not import ${to.part}/: features and tools meet only in app/`;
+      if (to.part === 'app' && from.part !== 'app' && from.part !== 'root')
+        return 'only app/ and the entry may import app/';
+      if (from.part === 'tools' && to.part === 'tools' && to.name !== from.name)
+        return `tool "${from.name}" may not import sibling tool "${to.name}"`;
+      if (from.part === 'tools' && to.part === 'features')
+        return 'tools may not import features: they meet in app/';
+      if (from.part === 'features' && to.part === 'tools')
+        return 'features may not import tools: they meet in app/';
+      if (from.part === 'features' && to.part === 'features' && to.name !== from.name)
+        return `feature "${from.name}" may not import feature "${to.name}"`;
+    }
+  }
+  return null;
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the import boundaries of DESIGN §3' },
+    schema: [],
+    messages: { crossed: '{{why}}' },
+  },
+  create(context) {
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const why = violation(context.filename, node.source.value);
+      if (why) context.report({ node: node.source, messageId: 'crossed', data: { why } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { imports: rule } };

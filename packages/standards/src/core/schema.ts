@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** RFC 2119 / RFC 8174 keywords a diagnostic can cite. */
+export const requirementLevelSchema = z.enum(['MUST', 'MUST NOT', 'SHOULD', 'SHOULD NOT', 'MAY']);
+
+export const severitySchema = z.enum(['error', 'warning', 'info']);
+
+export const spanSchema = z
+  .object({
+    start: z.number().int().nonnegative(),
+    end: z.number().int().nonnegative(),
+  })
+  .describe('Character range of the input the diagnostic is about, end exclusive');
+
+/** Schema of `Diagnostic` (core/diagnostic.ts), for API documentation and response checks. */
+export const diagnosticSchema = z.object({
+  severity: severitySchema,
+  code: z.string().describe('Stable machine-readable code, e.g. DNSKEY_PROTOCOL_NOT_3'),
+  message: z.string(),
+  requirement: requirementLevelSchema.optional(),
+  rfc: z.string().optional().describe('Section cited, e.g. RFC 4034 §2.1.2'),
+  fix: z.string().optional().describe('How to fix it'),
+  span: spanSchema.optional(),
+});
+
+/** Schema of `ValidationResult<P>` (DESIGN §4) for a tool's own `parsed` schema. */
+export function validationResultSchema<Parsed extends z.ZodType>(parsed: Parsed) {
+  return z.object({
+    valid: z.boolean().describe('False when any diagnostic is an error'),
+    errors: z.array(z.string()).describe('Messages of the error diagnostics'),
+    warnings: z.array(z.string()).describe('Messages of the warning diagnostics'),
+    diagnostics: z.array(diagnosticSchema),
+    parsed: parsed.optional(),
+  });
+}

@@ -1,0 +1,37 @@
+export {
+  dnssecAlgorithms,
+  dsDigestAlgorithms,
+  findDnssecAlgorithm,
+  findDnssecAlgorithmByMnemonic,
+  isReservedAlgorithmNumber,
+  type DnssecAlgorithm,
+  type DsDigestAlgorithm,
+} from './algorithms.ts';
+export { computeDsRecords } from './ds.ts';
+export { dnskeyRdata, keyTag } from './key-tag.ts';
+export { parseDnskey, type DnskeyParseResult, type DnskeyPresentation } from './parse.ts';
+export {
+  checkPublicKey,
+  parseRsaPublicKey,
+  type PublicKeyCheck,
+  type RsaPublicKey,
+  type RsaPublicKeyResult,
+} from './public-key.ts';
+export {
+  dnskeyParsedSchema,
+  dnskeyRecordMaxLength,
+  dnskeyValidateBody,
+  dnskeyValidationResultSchema,
+  dsRecordSchema,
+  type DnskeyValidateBody,
+  type DnskeyValidationResultData,
+} from './schema.ts';
+export type {
+  AlgorithmStatus,
+  DnskeyKeyType,
+  DnskeyParsed,
+  DsDigestType,
+  DsRecord,
+  ImplementationStatus,
+} from './types.ts';
+export { validateDnskey } from './validate.ts';

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'standards',
+          root: 'packages/standards',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          // integration suites share one lab per file; keep files parallel but bounded
+          maxWorkers: 2,
+          testTimeout: 20_000,
+        },
+      },
+      'apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'tooling',
+          include: ['eslint/**/*.test.js', 'conformance/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
+  },
+});
