@@ -3,7 +3,7 @@ export * from './core/base64.ts';
 export * from './core/hex.ts';
 export * from './core/dns-name.ts';
 export * from './core/zone-tokenizer.ts';
-export * from './core/digest.ts';
+export * from './core/crypto.ts';
 export * from './core/schema.ts';
 export * from './registry.ts';
 export * from './dnskey/index.ts';

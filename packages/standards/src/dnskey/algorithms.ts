@@ -1,4 +1,4 @@
-import type { DigestAlgorithm } from '../core/digest.ts';
+import type { DigestAlgorithm } from '../core/crypto.ts';
 import type { RequirementLevel } from '../core/diagnostic.ts';
 import type { AlgorithmStatus, DsDigestType, ImplementationStatus } from './types.ts';
 

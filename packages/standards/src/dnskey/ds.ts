@@ -1,4 +1,4 @@
-import { digest } from '../core/digest.ts';
+import type { CryptoProvider } from '../core/crypto.ts';
 import type { DnsName } from '../core/dns-name.ts';
 import { toHex } from '../core/hex.ts';
 import { dsDigestAlgorithms } from './algorithms.ts';
@@ -15,6 +15,7 @@ export async function computeDsRecords(
   rdata: Uint8Array,
   keyTag: number,
   algorithm: number,
+  crypto: CryptoProvider,
 ): Promise<DsRecord[]> {
   const input = new Uint8Array(owner.wire.length + rdata.length);
   input.set(owner.wire, 0);
@@ -22,7 +23,7 @@ export async function computeDsRecords(
   const prefix = ttl === null ? `${owner.text} IN DS` : `${owner.text} ${ttl} IN DS`;
   return Promise.all(
     dsDigestAlgorithms.map(async (d): Promise<DsRecord> => {
-      const hex = toHex(await digest(d.hash, input), true);
+      const hex = toHex(await crypto.digest(d.hash, input), true);
       return {
         digestType: d.type,
         digestName: d.name,

@@ -34,4 +34,4 @@ export type {
   DsRecord,
   ImplementationStatus,
 } from './types.ts';
-export { validateDnskey } from './validate.ts';
+export { validateDnskey, type DnskeyValidateOptions } from './validate.ts';

@@ -1,5 +1,5 @@
 import { toValidationResult, type Diagnostic, type ValidationResult } from '../core/diagnostic.ts';
-import { subtleCrypto } from '../core/digest.ts';
+import { type CryptoProvider, webCryptoProvider } from '../core/crypto.ts';
 import { findDnssecAlgorithm, isReservedAlgorithmNumber } from './algorithms.ts';
 import { computeDsRecords } from './ds.ts';
 import { dnskeyRdata, keyTag } from './key-tag.ts';
@@ -28,7 +28,16 @@ const reservedBits = 0xffff & ~(zoneKeyBit | revokeBit | sepBit);
  * checks failed. DS records need the owner name, which is part of the digest: without one,
  * `ds` is empty and an info diagnostic says why.
  */
-export async function validateDnskey(record: string): Promise<ValidationResult<DnskeyParsed>> {
+export interface DnskeyValidateOptions {
+  /** Hashing and curve checks; Web Crypto when not given. */
+  crypto?: CryptoProvider;
+}
+
+export async function validateDnskey(
+  record: string,
+  options: DnskeyValidateOptions = {},
+): Promise<ValidationResult<DnskeyParsed>> {
+  const crypto = options.crypto ?? webCryptoProvider();
   const { record: fields, diagnostics } = parseDnskey(record);
   if (!fields) return toValidationResult<DnskeyParsed>(diagnostics);
 
@@ -64,7 +73,7 @@ export async function validateDnskey(record: string): Promise<ValidationResult<D
   } = describeAlgorithm(algorithm, fields);
   diagnostics.push(...algorithmFindings);
 
-  const keyCheck = await checkPublicKey(algorithm, publicKey, spans.publicKey);
+  const keyCheck = await checkPublicKey(algorithm, publicKey, spans.publicKey, crypto);
   diagnostics.push(...keyCheck.diagnostics);
 
   const rdata = dnskeyRdata(flags, protocol, algorithm, publicKey);
@@ -72,7 +81,7 @@ export async function validateDnskey(record: string): Promise<ValidationResult<D
 
   // RFC 4034 §5.2: a DS refers to a zone key only; the Zone Key error already says so.
   let ds: DsRecord[] = [];
-  if (flagBits.zoneKey) ds = await dsRecords(fields, rdata, tag, diagnostics);
+  if (flagBits.zoneKey) ds = await dsRecords(fields, rdata, tag, diagnostics, crypto);
   if (keyType === 'ZSK') {
     diagnostics.push({
       severity: 'info',
@@ -108,6 +117,7 @@ async function dsRecords(
   rdata: Uint8Array,
   tag: number,
   diagnostics: Diagnostic[],
+  crypto: CryptoProvider | undefined,
 ): Promise<DsRecord[]> {
   const { flags, protocol, algorithm } = fields;
   if (!fields.ownerName) {
@@ -121,7 +131,7 @@ async function dsRecords(
     });
     return [];
   }
-  if (!subtleCrypto()) {
+  if (!crypto) {
     diagnostics.push({
       severity: 'warning',
       code: 'DNSKEY_WEBCRYPTO_UNAVAILABLE',
@@ -139,7 +149,7 @@ async function dsRecords(
     rfc: 'RFC 8624 §3.3',
     fix: 'Give your registrar the SHA-256 DS (digest type 2).',
   });
-  return computeDsRecords(fields.ownerName, fields.ttl, rdata, tag, algorithm);
+  return computeDsRecords(fields.ownerName, fields.ttl, rdata, tag, algorithm, crypto);
 }
 
 function flagDiagnostics(
