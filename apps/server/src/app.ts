@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
@@ -28,6 +33,22 @@ export const BODY_LIMIT = 1_048_576;
 // a caller's id is kept for correlation only when it cannot smuggle anything into logs
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** One access line per request, written when it completes, instead of Fastify's two. */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 function requestId(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -49,6 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     genReqId: requestId,
     requestIdHeader: false,
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // migrations on a remote PostgreSQL can take longer than avvio's 10 s default
@@ -67,8 +89,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // JSON only: a text/plain body gets a 415 instead of reaching a schema as a string
   app.removeContentTypeParser('text/plain');
   app.decorate('config', config);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errors);

@@ -42,8 +42,9 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 export default fp(
   async (app) => {
     // set on request rather than on send, so 404s, errors and streamed files all carry them
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       applySecurityHeaders(request, reply);
+      done();
     });
   },
   { name: 'security-headers' },
