@@ -59,6 +59,9 @@ describe('with a built web app', () => {
     }
     const nested = await app.inject({ url: '/tools/dnskey', headers: { accept: HTML } });
     expect(nested.body).toBe(INDEX);
+    // curl sends */*; some clients send no Accept at all
+    expect((await app.inject({ url: '/welcome', headers: { accept: '*/*' } })).body).toBe(INDEX);
+    expect((await app.inject({ url: '/privacy-policy' })).body).toBe(INDEX);
   });
 
   it('keeps API paths, missing files and non-HTML requests as 404 envelopes', async () => {

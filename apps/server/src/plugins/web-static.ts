@@ -24,14 +24,20 @@ function isServerPath(urlPath: string): boolean {
   return serverPrefixes.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
 }
 
+/** Whether the client takes HTML: a browser says text/html; curl and others send a wildcard or nothing. */
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
 /**
- * A browser navigating to a client-side route: GET/HEAD that explicitly accepts HTML, for a
- * path that does not name a file (a missing `/app.js` stays a 404 rather than becoming HTML).
+ * A client navigating to a client-side route: GET/HEAD that accepts HTML, for a path that does
+ * not name a file (a missing `/app.js` stays a 404 rather than becoming HTML).
  */
 function isPageNavigation(request: FastifyRequest, urlPath: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (isServerPath(urlPath)) return false;
-  if (!String(request.headers.accept ?? '').includes('text/html')) return false;
+  if (!acceptsHtml(request)) return false;
   const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
   return !lastSegment.includes('.') || lastSegment.endsWith('.html');
 }
