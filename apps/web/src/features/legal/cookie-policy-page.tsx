@@ -2,7 +2,8 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { setConsentSettingsOpen } from '../../lib/consent.ts';
-import { browserStorageRows, Bullets, LegalPage, LegalSection, StorageTable } from './legal-page.tsx';
+import { browserStorageRows, Bullets, LegalPage, StorageTable } from './legal-page.tsx';
+import { PageSection } from '../../components/page-section.tsx';
 
 export default function CookiePolicyPage() {
   return (
@@ -10,31 +11,31 @@ export default function CookiePolicyPage() {
       title="Cookie Policy"
       intro="This policy lists every cookie and browser-storage item rfckit uses. The short version: only what is strictly necessary for the site to work, and nothing that tracks you."
     >
-      <LegalSection title="Strictly necessary storage">
+      <PageSection title="Strictly necessary storage">
         <Text>
           These items make rfckit work: your theme, your consent choice and, once you sign in, your session.
           They do not need consent and cannot be switched off, but you can delete them in your browser at any
           time.
         </Text>
         <StorageTable caption="Cookies and local storage used by rfckit" rows={browserStorageRows} />
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="Analytics, functionality and marketing">
+      <PageSection title="Analytics, functionality and marketing">
         <Text>
           rfckit sets no analytics, functionality or marketing cookies and runs no such scripts. The consent
           dialog still asks about these categories so that your choice is on record before any such feature
           could be added; nothing in them runs today, whatever you choose.
         </Text>
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="Third parties">
+      <PageSection title="Third parties">
         <Text>
           rfckit loads no third-party scripts, fonts, images or embeds, so no other company can set cookies
           through it. Links to the RFC Editor open that site, which has its own policies.
         </Text>
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="Managing your choice">
+      <PageSection title="Managing your choice">
         <Bullets
           items={[
             'Change your consent at any time with Cookie Settings in the footer or the button below.',
@@ -53,7 +54,7 @@ export default function CookiePolicyPage() {
             Open cookie settings
           </Button>
         </div>
-      </LegalSection>
+      </PageSection>
     </LegalPage>
   );
 }

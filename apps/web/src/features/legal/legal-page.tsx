@@ -30,17 +30,6 @@ export function LegalPage({
   );
 }
 
-export function LegalSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section">
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 export function Bullets({ items }: { items: ReactNode[] }) {
   return (
     <List spacing={6}>

@@ -1,7 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { browserStorageRows, Bullets, LegalPage, LegalSection, StorageTable } from './legal-page.tsx';
+import { browserStorageRows, Bullets, LegalPage, StorageTable } from './legal-page.tsx';
+import { PageSection } from '../../components/page-section.tsx';
 
 const configuredContact = import.meta.env.VITE_PRIVACY_CONTACT;
 
@@ -11,7 +12,7 @@ export default function PrivacyPolicyPage() {
       title="Privacy Policy"
       intro="This policy explains what rfckit stores about you, where, why and for how long. rfckit is run by the organisation that operates this installation (the operator); the operator is responsible for the data described here."
     >
-      <LegalSection title="In your browser">
+      <PageSection title="In your browser">
         <Text>
           rfckit keeps a few small items on your device. Nothing here is shared with anyone other than the
           rfckit API, and only the access token and the refresh cookie ever leave your browser.
@@ -25,9 +26,9 @@ export default function PrivacyPolicyPage() {
           </Anchor>{' '}
           has the details.
         </Text>
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="On the rfckit server">
+      <PageSection title="On the rfckit server">
         <Bullets
           items={[
             <>
@@ -54,27 +55,27 @@ export default function PrivacyPolicyPage() {
             </>,
           ]}
         />
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="The records you check">
+      <PageSection title="The records you check">
         <Text>
           DNS records, keys, headers, domains and other input you submit to a tool are processed to answer
           that request and are not stored. When a check needs live data, the rfckit server looks up DNS or
           connects to the host you named; those servers see a request coming from the rfckit server, not from
           you.
         </Text>
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="Server logs">
+      <PageSection title="Server logs">
         <Text>
           Each request to the API is logged with a request id, the time, the method and path, the response
           status and the client IP address. The operator uses these logs to run the service, investigate
           faults, enforce rate limits and block abuse. Request bodies, and so the records you check, are not
           logged.
         </Text>
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="Why, and who else sees it">
+      <PageSection title="Why, and who else sees it">
         <Bullets
           items={[
             'Account, organisation, session and billing data are needed to provide the service you signed up for.',
@@ -82,9 +83,9 @@ export default function PrivacyPolicyPage() {
             'Your data is not sold and not shared with advertisers. Account emails (verification, password reset, invitations) are sent through the operator’s mail server.',
           ]}
         />
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="Your rights">
+      <PageSection title="Your rights">
         <Bullets
           items={[
             'Access: your profile page and your organisation’s activity page show what is stored about you; you can also ask the operator for a copy.',
@@ -94,9 +95,9 @@ export default function PrivacyPolicyPage() {
             'In your browser: change your cookie choice with Cookie Settings in the footer, and clear local storage and cookies in your browser settings at any time.',
           ]}
         />
-      </LegalSection>
+      </PageSection>
 
-      <LegalSection title="Contact">
+      <PageSection title="Contact">
         {configuredContact ? (
           <Text>
             Write to{' '}
@@ -111,7 +112,7 @@ export default function PrivacyPolicyPage() {
             organisation that gave you access to it.
           </Text>
         )}
-      </LegalSection>
+      </PageSection>
     </LegalPage>
   );
 }

@@ -1,9 +1,9 @@
-import { Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Group, Stack, Table, Text } from '@mantine/core';
 import { dnssecAlgorithms, dsDigestAlgorithms } from '@rfckit/standards';
-import type { ReactNode } from 'react';
 
 import { Diagram } from '../../components/diagram.tsx';
 import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
+import { PageSection } from '../../components/page-section.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { statusBadge } from './implementation-status.ts';
@@ -35,17 +35,6 @@ const chainOfTrustText =
   'Chain of trust: a validating resolver starts from its root trust anchor and validates the parent zone. ' +
   'The parent publishes a DS record for example.com whose digest matches the child zone’s KSK. The KSK signs ' +
   'the DNSKEY RRset, which contains the ZSK, and the ZSK signs every other RRset of the zone.';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section">
-      <Title order={2} size="h3">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
 
 function AlgorithmTable() {
   // algorithms with a level in RFC 8624 / RFC 9905; the rest are reserved or informational only
@@ -128,7 +117,7 @@ function DigestTable() {
 export function InformationTab() {
   return (
     <Stack gap={36}>
-      <Section title="What a DNSKEY record is">
+      <PageSection title="What a DNSKEY record is">
         <Text>
           A DNSKEY record publishes a public key of a DNSSEC-signed zone at the zone apex. Validating
           resolvers use it to check the RRSIG signatures on the zone’s data. After the owner, TTL, class and
@@ -164,9 +153,9 @@ export function InformationTab() {
             (RFC 8080). rfckit checks the key against the format of its algorithm.
           </GuidanceItem>
         </GuidanceList>
-      </Section>
+      </PageSection>
 
-      <Section title="KSK and ZSK">
+      <PageSection title="KSK and ZSK">
         <Text>
           Most zones use two keys. The key-signing key (KSK, flags 257: Zone Key and Secure Entry Point) signs
           only the DNSKEY RRset and is the key the parent’s DS record points to. The zone-signing key (ZSK,
@@ -187,9 +176,9 @@ export function InformationTab() {
             but every key rollover then involves the parent.
           </GuidanceItem>
         </GuidanceList>
-      </Section>
+      </PageSection>
 
-      <Section title="Key tags">
+      <PageSection title="Key tags">
         <Text>
           The key tag is a 16-bit checksum of the DNSKEY RDATA (RFC 4034 Appendix B). RRSIG and DS records
           carry it so a resolver can quickly find the key that made a signature. Algorithm 1 uses a different
@@ -201,9 +190,9 @@ export function InformationTab() {
             try each one, so a tag is not a unique key identifier.
           </GuidanceItem>
         </GuidanceList>
-      </Section>
+      </PageSection>
 
-      <Section title="DS records in the parent zone">
+      <PageSection title="DS records in the parent zone">
         <Text>
           A DS record in the parent zone holds a digest of the child’s owner name and DNSKEY RDATA (RFC 4034
           §5.1.4), together with the key tag, algorithm and digest type. It is the link that carries trust
@@ -222,9 +211,9 @@ export function InformationTab() {
           </GuidanceItem>
         </GuidanceList>
         <DigestTable />
-      </Section>
+      </PageSection>
 
-      <Section title="Algorithm recommendations">
+      <PageSection title="Algorithm recommendations">
         <Text>
           RFC 8624 sets requirement levels for signing zones and for validating resolvers separately; RFC 9905
           later made the SHA-1 based RSA algorithms MUST NOT for signing.
@@ -248,9 +237,9 @@ export function InformationTab() {
           </GuidanceItem>
         </GuidanceList>
         <AlgorithmTable />
-      </Section>
+      </PageSection>
 
-      <Section title="Chain of trust">
+      <PageSection title="Chain of trust">
         <Diagram
           definition={chainOfTrust}
           label={chainOfTrustText}
@@ -262,7 +251,7 @@ export function InformationTab() {
             A break anywhere in this chain makes validating resolvers reject the zone’s answers.
           </Text>
         </Group>
-      </Section>
+      </PageSection>
     </Stack>
   );
 }
