@@ -1,4 +1,5 @@
-import { decodeBase64, toHex, webCryptoProvider } from '@rfckit/standards';
+import { generateKeyPairSync } from 'node:crypto';
+import { decodeBase64, toHex, webCryptoProvider, type EcCurve } from '@rfckit/standards';
 import { describe, expect, it } from 'vitest';
 import { nodeCrypto } from './node-crypto.ts';
 
@@ -45,5 +46,64 @@ describe('node crypto provider', () => {
     expect(await web.isEcPointOnCurve('P-256', good)).toBe(true);
     expect(nodeCrypto.isEcPointOnCurve('P-256', bad)).toBe(false);
     expect(await web.isEcPointOnCurve('P-256', bad)).toBe(false);
+  });
+
+  it.each([
+    ['P-256', 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn],
+    ['P-384', 2n ** 384n - 2n ** 128n - 2n ** 96n + 2n ** 32n - 1n],
+  ] as const)('agrees with Web Crypto on %s points on and off the curve', async (curve: EcCurve, p) => {
+    const web = webCryptoProvider()!;
+    const size = curve === 'P-256' ? 32 : 48;
+    const toBytes = (n: bigint): Uint8Array => Buffer.from(n.toString(16).padStart(size * 2, '0'), 'hex');
+    const toBigInt = (bytes: Uint8Array): bigint => BigInt(`0x${toHex(bytes)}`);
+    const cases: Uint8Array[] = [];
+    for (let i = 0; i < 20; i++) {
+      const jwk = generateKeyPairSync('ec', { namedCurve: curve }).publicKey.export({ format: 'jwk' });
+      const xy = new Uint8Array([...Buffer.from(jwk.x!, 'base64url'), ...Buffer.from(jwk.y!, 'base64url')]);
+      const x = toBigInt(xy.subarray(0, size));
+      const y = toBigInt(xy.subarray(size));
+      const flipped = xy.slice();
+      flipped[i % xy.length] = flipped[i % xy.length]! ^ (1 << (i % 8));
+      cases.push(
+        xy, // on the curve
+        flipped, // one bit off
+        new Uint8Array([...toBytes(x), ...toBytes(p - y)]), // the negated point, also on the curve
+        new Uint8Array(xy.length), // (0, 0)
+      );
+      // the same point with a coordinate written as c + p, where that still fits: must be refused
+      if (y + p < 2n ** BigInt(size * 8)) cases.push(new Uint8Array([...toBytes(x), ...toBytes(y + p)]));
+      if (x + p < 2n ** BigInt(size * 8)) cases.push(new Uint8Array([...toBytes(x + p), ...toBytes(y)]));
+    }
+    // a point with a small x, so that x + p still fits in the coordinate: (x + p, y) must be refused
+    const b =
+      curve === 'P-256'
+        ? 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn
+        : 0xb3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aefn;
+    const modPow = (base: bigint, exponent: bigint): bigint => {
+      let result = 1n;
+      for (base %= p; exponent > 0n; exponent >>= 1n, base = (base * base) % p) {
+        if (exponent & 1n) result = (result * base) % p;
+      }
+      return result;
+    };
+    for (let x = 1n, found = 0; found < 2; x++) {
+      const rhs = (((x ** 3n - 3n * x + b) % p) + p) % p;
+      const y = modPow(rhs, (p + 1n) / 4n); // p ≡ 3 (mod 4)
+      if ((y * y) % p !== rhs) continue;
+      found++;
+      cases.push(
+        new Uint8Array([...toBytes(x), ...toBytes(y)]),
+        new Uint8Array([...toBytes(x + p), ...toBytes(y)]),
+      );
+    }
+    let accepted = 0;
+    for (const xy of cases) {
+      const expected = await web.isEcPointOnCurve(curve, xy);
+      expect(nodeCrypto.isEcPointOnCurve(curve, xy), toHex(xy)).toBe(expected);
+      if (expected) accepted++;
+    }
+    // both outcomes were exercised
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThan(cases.length);
   });
 });

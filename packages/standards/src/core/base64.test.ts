@@ -38,4 +38,19 @@ describe('decodeBase64', () => {
     const result = decodeBase64('AQ AB\nA*AA');
     expect(result).toMatchObject({ ok: false, offset: 7 });
   });
+
+  it.each([1, 700, 5000, 70000])('decodes %i bytes, also after longer and shorter inputs', (size) => {
+    const bytes = Uint8Array.from({ length: size }, (_, i) => (i * 131 + size) & 0xff);
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    const text = btoa(binary);
+    // wrapped as zone files do, so offsets and blanks go through the working arrays too
+    const wrapped = text.replace(/.{1,56}/g, '$& \n');
+    for (const input of [text, wrapped, 'AQAB', text]) {
+      const result = decodeBase64(input);
+      expect(result.ok && toHex(result.bytes)).toBe(input === 'AQAB' ? '010001' : toHex(bytes));
+    }
+    const broken = `${wrapped.slice(0, 1)}*${wrapped.slice(2)}`;
+    expect(decodeBase64(broken)).toMatchObject({ ok: false, offset: broken.indexOf('*') });
+  });
 });

@@ -15,6 +15,9 @@ export const maxLabelOctets = 63;
 /** RFC 1035 §2.3.4: the whole name in wire format, length octets and root included. */
 export const maxNameOctets = 255;
 
+const BACKSLASH = 0x5c;
+const DOT = 0x2e;
+
 /**
  * Reads a domain name written in zone-file presentation format (RFC 1035 §5.1): `\X` quotes a
  * character (so `\.` is a dot inside a label) and `\DDD` is one octet in decimal.
@@ -43,7 +46,7 @@ export function parseDnsName(input: string): DnsNameResult {
             : 'domain name contains a space or control character',
       };
     }
-    if (input[i] === '\\') {
+    if (c === BACKSLASH) {
       const digits = input.slice(i + 1, i + 4);
       if (/^\d/.test(digits)) {
         if (!/^\d{3}$/.test(digits)) {
@@ -65,7 +68,7 @@ export function parseDnsName(input: string): DnsNameResult {
         label.push(escaped);
         i += 1;
       }
-    } else if (input[i] === '.') {
+    } else if (c === DOT) {
       if (label.length === 0) return { ok: false, error: `empty label in '${input}'` };
       labels.push(label);
       label = [];
@@ -85,11 +88,16 @@ export function parseDnsName(input: string): DnsNameResult {
   if (octets > maxNameOctets) {
     return { ok: false, error: `name of ${octets} octets in wire format: the maximum is ${maxNameOctets}` };
   }
-  return { ok: true, name: fromLabels(labels.map((l) => Uint8Array.from(l, toLower))) };
+  return { ok: true, name: fromLabels(labels.map(lowerCased)) };
 }
 
-function toLower(octet: number): number {
-  return octet >= 0x41 && octet <= 0x5a ? octet + 0x20 : octet;
+function lowerCased(label: number[]): Uint8Array {
+  const octets = new Uint8Array(label.length);
+  for (let i = 0; i < label.length; i++) {
+    const octet = label[i] ?? 0;
+    octets[i] = octet >= 0x41 && octet <= 0x5a ? octet + 0x20 : octet;
+  }
+  return octets;
 }
 
 function fromLabels(labels: Uint8Array[]): DnsName {

@@ -17,6 +17,30 @@ export interface ZoneEntry {
 export type ZoneTokenizeResult =
   { ok: true; entries: ZoneEntry[] } | { ok: false; error: string; span: Span };
 
+const SPACE = 0x20;
+const TAB = 0x09;
+const CR = 0x0d;
+const LF = 0x0a;
+const SEMICOLON = 0x3b;
+const OPEN = 0x28;
+const CLOSE = 0x29;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Characters that end an unquoted field: blanks, line breaks, `;`, `(`, `)` and `"`. */
+function endsField(c: number): boolean {
+  return (
+    c === SPACE ||
+    c === TAB ||
+    c === CR ||
+    c === LF ||
+    c === SEMICOLON ||
+    c === OPEN ||
+    c === CLOSE ||
+    c === QUOTE
+  );
+}
+
 /**
  * Splits zone-file text into entries and fields (RFC 1035 §5.1).
  *
@@ -29,6 +53,7 @@ export function tokenizeZoneText(text: string): ZoneTokenizeResult {
   const entries: ZoneEntry[] = [];
   let tokens: ZoneToken[] = [];
   let groupStart = -1;
+  const length = text.length;
   let i = 0;
 
   const endEntry = (): void => {
@@ -38,16 +63,16 @@ export function tokenizeZoneText(text: string): ZoneTokenizeResult {
     tokens = [];
   };
 
-  while (i < text.length) {
-    const c = text.charAt(i);
-    if (c === ' ' || c === '\t' || c === '\r') {
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE || c === TAB || c === CR) {
       i++;
-    } else if (c === '\n') {
+    } else if (c === LF) {
       if (groupStart < 0) endEntry();
       i++;
-    } else if (c === ';') {
-      while (i < text.length && text.charAt(i) !== '\n') i++;
-    } else if (c === '(') {
+    } else if (c === SEMICOLON) {
+      while (i < length && text.charCodeAt(i) !== LF) i++;
+    } else if (c === OPEN) {
       if (groupStart >= 0) {
         return {
           ok: false,
@@ -56,33 +81,33 @@ export function tokenizeZoneText(text: string): ZoneTokenizeResult {
         };
       }
       groupStart = i++;
-    } else if (c === ')') {
+    } else if (c === CLOSE) {
       if (groupStart < 0) {
         return { ok: false, error: "')' without a matching '('", span: { start: i, end: i + 1 } };
       }
       groupStart = -1;
       i++;
-    } else if (c === '"') {
+    } else if (c === QUOTE) {
       const start = i++;
       let value = '';
-      while (i < text.length && text.charAt(i) !== '"') {
-        if (text.charAt(i) === '\\' && i + 1 < text.length) value += text.charAt(i++);
+      while (i < length && text.charCodeAt(i) !== QUOTE) {
+        if (text.charCodeAt(i) === BACKSLASH && i + 1 < length) value += text.charAt(i++);
         value += text.charAt(i++);
       }
-      if (i >= text.length) {
+      if (i >= length) {
         return {
           ok: false,
           error: "quoted string is not closed with '\"'",
-          span: { start, end: text.length },
+          span: { start, end: length },
         };
       }
       i++;
       tokens.push({ text: value, quoted: true, span: { start, end: i } });
     } else {
       const start = i;
-      while (i < text.length && !' \t\r\n;()"'.includes(text.charAt(i))) {
-        if (text.charAt(i) === '\\') {
-          if (i + 1 >= text.length) {
+      while (i < length && !endsField(text.charCodeAt(i))) {
+        if (text.charCodeAt(i) === BACKSLASH) {
+          if (i + 1 >= length) {
             return { ok: false, error: 'text ends with a lone backslash', span: { start: i, end: i + 1 } };
           }
           i++;
