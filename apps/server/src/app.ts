@@ -6,13 +6,19 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
+import auth from './plugins/auth.ts';
 import db from './plugins/db.ts';
 import errors, { clientErrorHandler, sendError } from './plugins/errors.ts';
+import geoGate from './plugins/geo-gate.ts';
+import mail from './plugins/mail.ts';
 import openapi from './plugins/openapi.ts';
+import pathFilter, { collapseSlashes } from './plugins/path-filter.ts';
+import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders, { applySecurityHeaders } from './plugins/security-headers.ts';
+import { serializerCompiler } from './plugins/serialization.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import webStatic from './plugins/web-static.ts';
 import routes from './routes/index.ts';
@@ -73,6 +79,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logController: new AccessLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // `//v1//health` is `/v1/health` for the router, the static files and the path filter alike
+    rewriteUrl: (request) => collapseSlashes(request.url ?? '/'),
     // migrations on a remote PostgreSQL can take longer than avvio's 10 s default
     pluginTimeout: 60_000,
     // errors Fastify raises before routing (malformed URL) skip the hooks: give them the same headers and envelope
@@ -96,9 +104,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(errors);
   await app.register(securityHeaders);
+  // the protective shell, in this order, before any route: probes, then regions, then rates
+  await app.register(pathFilter);
+  await app.register(geoGate, {
+    deniedCountries: config.deniedCountries,
+    geoipDb: config.geoipDb,
+    geoHeader: config.geoHeader,
+    trustProxy: config.trustProxy,
+  });
+  await app.register(rateLimit, { redisUrl: config.redisUrl, scale: config.rateLimitScale });
   // before the routes: it collects them as they are added
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await app.register(mail);
+  await app.register(auth);
 
   await app.register(routes, { prefix: '/v1' });
   // the spec calls some routes under /api/v1: same handlers, kept out of the OpenAPI document

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -19,6 +29,8 @@ export interface Config {
   host: string | undefined;
   /** Public origin (and optional path) without a trailing slash, e.g. `https://rfckit.example.org`. */
   publicUrl: string | undefined;
+  /** Base of the links in mail: PUBLIC_URL, else `http://localhost:PORT`. No trailing slash. */
+  appUrl: string;
   dataDir: string;
   /** A `postgres://` URL switches the database from the SQLite file in `dataDir` to PostgreSQL. */
   databaseUrl: string | undefined;
@@ -28,6 +40,20 @@ export interface Config {
   logLevel: LogLevel;
   webDist: string;
   nodeEnv: NodeEnv;
+  /** ISO 3166-1 alpha-2 codes answered 451 everywhere but `/cdn-cgi/trace`; empty allows every country. */
+  deniedCountries: readonly string[];
+  /** Absolute path of a MaxMind-format (.mmdb) country or city database; without it only GEO_HEADER locates clients. */
+  geoipDb: string | undefined;
+  /** Lower-case header a trusted proxy puts the client's country in (Cloudflare's `cf-ipcountry`). */
+  geoHeader: string;
+  /** A `redis://` or `rediss://` URL: rate-limit counters shared by every process instead of kept in memory. */
+  redisUrl: string | undefined;
+  /** Multiplies every rate limit (2 doubles them), for trusted load tests and batch automation. */
+  rateLimitScale: number;
+  /** `smtp://` or `smtps://` URL of the mail relay; undefined writes mail to the log and `DATA_DIR/outbox`. */
+  smtpUrl: string | undefined;
+  /** The From of every message, e.g. `rfckit <no-reply@rfckit.example.org>`. */
+  mailFrom: string;
 }
 
 /** Thrown by `loadConfig`; `issues` holds one line per bad variable. */
@@ -45,6 +71,59 @@ export const JWT_SECRET_FILE = 'jwt-secret';
 const MIN_JWT_SECRET_LENGTH = 32;
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const trustProxyPresets = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Spec part 1 §9: the countries refused unless DENIED_COUNTRIES says otherwise. */
+// prettier-ignore
+export const DEFAULT_DENIED_COUNTRIES: readonly string[] = [
+  'AF', 'BY', 'BA', 'CF', 'KP', 'CD', 'GN', 'GW', 'HT', 'IR', 'IQ', 'LB', 'LY', 'ML', 'MM', 'NI', 'RU', 'SO',
+  'SS', 'SD', 'SY', 'VE', 'YE', 'ZW',
+];
+export const DEFAULT_GEO_HEADER = 'cf-ipcountry';
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+// codes CLDR names that no proxy or GeoIP database reports as a client's country
+const notCountries: Record<string, string> = {
+  UK: 'is not ISO 3166-1: use GB for the United Kingdom',
+  EU: 'is a union, not a country',
+  EZ: 'is a union, not a country',
+  UN: 'is not a country',
+  QO: 'is not a country',
+  ZZ: 'is not a country',
+};
+
+/** Why `code` (already upper-case) is not a usable ISO 3166-1 alpha-2 country code, or undefined. */
+function countryCodeProblem(code: string): string | undefined {
+  if (!/^[A-Z]{2}$/.test(code)) return 'is not two letters';
+  const reason = notCountries[code];
+  if (reason !== undefined) return reason;
+  if (regionNames.of(code) === undefined) return 'is not an ISO 3166-1 alpha-2 country code';
+  return undefined;
+}
+
+// "\xAB\xCD\xEFMaxMind.com" starts the metadata section, within the last 128 KiB of a MaxMind DB file
+const MMDB_MARKER = Buffer.from('abcdef4d61784d696e642e636f6d', 'hex');
+const MMDB_METADATA_MAX = 128 * 1024;
+
+/** Why the file at `file` cannot serve as GEOIP_DB, or undefined: readable, a regular file, with MaxMind metadata. */
+function geoipDbProblem(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return `must be a MaxMind .mmdb file, not a directory or device (${file})`;
+    const length = Math.min(stats.size, MMDB_METADATA_MAX);
+    const tail = Buffer.alloc(length);
+    readSync(fd, tail, 0, length, stats.size - length);
+    if (tail.lastIndexOf(MMDB_MARKER) === -1)
+      return `is not a MaxMind DB (.mmdb) file: no metadata marker in ${file}`;
+    return undefined;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return `must be a readable MaxMind .mmdb file (${reason} on ${file})`;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** Quotes a value for an error message, shortened so a pasted blob does not flood the terminal. */
 function shown(value: unknown): string {
@@ -156,10 +235,107 @@ const envSchema = z.object({
   NODE_ENV: z
     .enum(nodeEnvs, { error: (issue) => `must be one of ${nodeEnvs.join(', ')} (got ${shown(issue.input)})` })
     .default('production'),
+  // empty (kept empty by loadConfig) or `none` denies no country
+  DENIED_COUNTRIES: z
+    .string()
+    .optional()
+    .transform((raw, ctx): readonly string[] => {
+      if (raw === undefined) return DEFAULT_DENIED_COUNTRIES;
+      if (raw.trim() === '' || raw.trim().toLowerCase() === 'none') return [];
+      const codes = raw.split(',').map((entry) => entry.trim().toUpperCase());
+      const problems = codes.flatMap((code) => {
+        const problem = countryCodeProblem(code);
+        return problem === undefined ? [] : [`${shown(code)} ${problem}`];
+      });
+      if (problems.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of ISO 3166-1 alpha-2 country codes such as RU,KP, or empty for none: ${problems.join('; ')}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(codes)];
+    }),
+  GEOIP_DB: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const file = path.resolve(raw);
+      const problem = geoipDbProblem(file);
+      if (problem !== undefined) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return file;
+    }),
+  GEO_HEADER: z
+    .string()
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, {
+      error: (issue) => `must be an HTTP header name such as cf-ipcountry (got ${shown(issue.input)})`,
+    })
+    .transform((raw) => raw.toLowerCase())
+    .default(DEFAULT_GEO_HEADER),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (raw === undefined) return;
+      // never echo the value: it may carry a password
+      const url = URL.parse(raw);
+      if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            url && url.protocol !== 'redis:' && url.protocol !== 'rediss:'
+              ? `must be a redis:// or rediss:// URL (got a ${shown(url.protocol.replace(/:$/, ''))} URL)`
+              : 'must be a redis:// or rediss:// URL with a host, such as redis://127.0.0.1:6379',
+        });
+      }
+    }),
+  RATE_LIMIT_SCALE: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return 1;
+      const scale = /^\d*\.?\d+(e[+-]?\d+)?$/i.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isFinite(scale) || scale <= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a positive number that multiplies every rate limit, such as 1 or 10 (got ${shown(raw)})`,
+        });
+        return z.NEVER;
+      }
+      return scale;
+    }),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (raw === undefined) return;
+      // never echo the value: it usually carries a password
+      const url = URL.parse(raw);
+      if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.org:465',
+        });
+      }
+    }),
+  MAIL_FROM: z
+    .string()
+    .max(320, { error: 'must be at most 320 characters' })
+    .refine((raw) => !/[\r\n]/.test(raw) && /@[^@\s>]+>?$/.test(raw), {
+      error: (issue) =>
+        `must be an address such as rfckit <no-reply@rfckit.example.org> (got ${shown(issue.input)})`,
+    })
+    .optional(),
 });
 
 type EnvKey = keyof typeof envSchema.shape;
 const envKeys = Object.keys(envSchema.shape) as EnvKey[];
+/** Variables where an empty value means something (no denied country) instead of "unset". */
+const keptEmpty = new Set<EnvKey>(['DENIED_COUNTRIES']);
 
 /**
  * Reads the JWT secret from `DATA_DIR/jwt-secret`, generating it (48 random bytes, base64url,
@@ -192,13 +368,14 @@ function loadOrCreateJwtSecret(dataDir: string): string {
 
 /**
  * Validates the environment and resolves paths. Throws a ConfigError naming every bad
- * variable at once. Empty values count as unset, as in most `.env` files.
+ * variable at once. Empty values count as unset, as in most `.env` files (DENIED_COUNTRIES
+ * excepted: empty there denies no country).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input: Partial<Record<EnvKey, string>> = {};
   for (const key of envKeys) {
     const value = env[key];
-    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+    if (value !== undefined && (value.trim() !== '' || keptEmpty.has(key))) input[key] = value.trim();
   }
   const result = envSchema.safeParse(input);
   if (!result.success) {
@@ -206,10 +383,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
+  const appUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
   return {
     port: parsed.PORT,
     host: parsed.HOST,
     publicUrl: parsed.PUBLIC_URL,
+    appUrl,
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     jwtSecret: parsed.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
@@ -218,5 +397,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     webDist: parsed.WEB_DIST === undefined ? DEFAULT_WEB_DIST : path.resolve(parsed.WEB_DIST),
     nodeEnv: parsed.NODE_ENV,
+    deniedCountries: parsed.DENIED_COUNTRIES,
+    geoipDb: parsed.GEOIP_DB,
+    geoHeader: parsed.GEO_HEADER,
+    redisUrl: parsed.REDIS_URL,
+    rateLimitScale: parsed.RATE_LIMIT_SCALE,
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? `rfckit <no-reply@${new URL(appUrl).hostname}>`,
   };
 }

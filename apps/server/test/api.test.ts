@@ -40,7 +40,7 @@ describeEachDatabase('API', (database) => {
 
   describe('error envelope', () => {
     it.each([
-      ['GET', '/x'],
+      ['GET', '/v1/x'],
       ['POST', '/v1/nope'],
       ['DELETE', '/v1/health'],
     ] as const)('%s %s is a 404 NOT_FOUND', async (method, url) => {
@@ -175,7 +175,7 @@ describeEachDatabase('API', (database) => {
 
     it('never leaks a stack trace or a 500 for bad input', async () => {
       const responses = await Promise.all([
-        app.inject({ method: 'GET', url: '/x' }),
+        app.inject({ method: 'GET', url: '/v1/x' }),
         postValidate('{"record": '),
         postValidate({ record: 42 }),
         postValidate({ record: RFC8080_DNSKEY, extra: true }),

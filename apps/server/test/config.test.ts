@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, JWT_SECRET_FILE, loadConfig } from '../src/config.ts';
+import { ConfigError, DEFAULT_DENIED_COUNTRIES, JWT_SECRET_FILE, loadConfig } from '../src/config.ts';
+import { buildMmdb } from './helpers/mmdb.ts';
 
 let dataDir: string;
 beforeEach(() => {
@@ -137,5 +138,129 @@ describe('loadConfig', () => {
     loadConfig({ DATA_DIR: dataDir }); // creates the jwt-secret file, which cannot hold a directory
     const issues = issuesOf({ DATA_DIR: path.join(dataDir, JWT_SECRET_FILE, 'sub') });
     expect(issues[0]).toMatch(/^DATA_DIR must be a writable directory \(ENOTDIR/);
+  });
+});
+
+describe('loadConfig: region gate and rate limits', () => {
+  it('defaults to the spec country list, cf-ipcountry, no GeoIP file, memory counters, scale 1', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.deniedCountries).toEqual(DEFAULT_DENIED_COUNTRIES);
+    expect(config.deniedCountries).toHaveLength(24);
+    expect(config).toMatchObject({
+      geoipDb: undefined,
+      geoHeader: 'cf-ipcountry',
+      redisUrl: undefined,
+      rateLimitScale: 1,
+    });
+  });
+
+  it('reads DENIED_COUNTRIES case-insensitively; empty or none denies no one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DENIED_COUNTRIES: ' ru, kp ,RU' }).deniedCountries).toEqual([
+      'RU',
+      'KP',
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir, DENIED_COUNTRIES: '' }).deniedCountries).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir, DENIED_COUNTRIES: 'none' }).deniedCountries).toEqual([]);
+  });
+
+  it('names each bad country code', () => {
+    expect(issuesOf({ DENIED_COUNTRIES: 'RU,RUS,QQ,UK' })).toEqual([
+      'DENIED_COUNTRIES must be a comma-separated list of ISO 3166-1 alpha-2 country codes such as RU,KP, or empty for none: ' +
+        '"RUS" is not two letters; "QQ" is not an ISO 3166-1 alpha-2 country code; "UK" is not ISO 3166-1: use GB for the United Kingdom',
+    ]);
+  });
+
+  it('accepts a readable MaxMind DB as GEOIP_DB, resolved to an absolute path', () => {
+    const file = path.join(dataDir, 'country.mmdb');
+    writeFileSync(file, buildMmdb({ '203.0.113.0/24': { country: { iso_code: 'RU' } } }));
+    const config = loadConfig({ DATA_DIR: dataDir, GEOIP_DB: path.relative(process.cwd(), file) });
+    expect(config.geoipDb).toBe(file);
+  });
+
+  it('refuses a GEOIP_DB that is missing, a directory or not a MaxMind DB', () => {
+    const missing = path.join(dataDir, 'absent.mmdb');
+    expect(issuesOf({ GEOIP_DB: missing })).toEqual([
+      `GEOIP_DB must be a readable MaxMind .mmdb file (ENOENT on ${missing})`,
+    ]);
+    const directory = path.join(dataDir, 'dir.mmdb');
+    mkdirSync(directory);
+    expect(issuesOf({ GEOIP_DB: directory })).toEqual([
+      `GEOIP_DB must be a MaxMind .mmdb file, not a directory or device (${directory})`,
+    ]);
+    const text = path.join(dataDir, 'GeoLite2-Country.csv');
+    writeFileSync(text, 'network,geoname_id\n');
+    expect(issuesOf({ GEOIP_DB: text })).toEqual([
+      `GEOIP_DB is not a MaxMind DB (.mmdb) file: no metadata marker in ${text}`,
+    ]);
+  });
+
+  it('takes GEO_HEADER as a header name, lower-cased', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, GEO_HEADER: 'X-Country-Code' }).geoHeader).toBe('x-country-code');
+    expect(issuesOf({ GEO_HEADER: 'x country' })).toEqual([
+      'GEO_HEADER must be an HTTP header name such as cf-ipcountry (got "x country")',
+    ]);
+  });
+
+  it('accepts redis:// and rediss:// URLs and refuses others without echoing a password', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'rediss://:pw@cache.internal:6380/2' }).redisUrl).toBe(
+      'rediss://:pw@cache.internal:6380/2',
+    );
+    const issues = issuesOf({ REDIS_URL: 'http://user:hunter2@cache.internal' });
+    expect(issues).toEqual(['REDIS_URL must be a redis:// or rediss:// URL (got a "http" URL)']);
+    expect(issues.join()).not.toContain('hunter2');
+    expect(issuesOf({ REDIS_URL: 'cache.internal:6379' })).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL (got a "cache.internal" URL)',
+    ]);
+    expect(issuesOf({ REDIS_URL: 'not a url' })).toEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL with a host, such as redis://127.0.0.1:6379',
+    ]);
+  });
+
+  it('takes RATE_LIMIT_SCALE as a positive number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_SCALE: '10' }).rateLimitScale).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_SCALE: '0.5' }).rateLimitScale).toBe(0.5);
+    for (const bad of ['0', '-1', 'abc', 'Infinity', '1e999']) {
+      expect(issuesOf({ RATE_LIMIT_SCALE: bad })).toEqual([
+        `RATE_LIMIT_SCALE must be a positive number that multiplies every rate limit, such as 1 or 10 (got "${bad}")`,
+      ]);
+    }
+  });
+});
+
+describe('loadConfig: mail and links', () => {
+  it('derives the link base and sender from PORT when PUBLIC_URL is unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000' });
+    expect(config).toMatchObject({
+      publicUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'rfckit <no-reply@localhost>',
+    });
+  });
+
+  it('takes PUBLIC_URL, SMTP_URL and MAIL_FROM', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://rfckit.example.org/app/',
+      SMTP_URL: 'smtps://user:secret@mail.example.org:465',
+      MAIL_FROM: 'Security Team <security@example.org>',
+    });
+    expect(config).toMatchObject({
+      appUrl: 'https://rfckit.example.org/app',
+      smtpUrl: 'smtps://user:secret@mail.example.org:465',
+      mailFrom: 'Security Team <security@example.org>',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://rfckit.example.org' }).mailFrom).toBe(
+      'rfckit <no-reply@rfckit.example.org>',
+    );
+  });
+
+  it('refuses an SMTP_URL that is not smtp(s) without echoing it, and a MAIL_FROM without an address', () => {
+    const issues = issuesOf({ SMTP_URL: 'https://user:hunter2@mail.example.org', MAIL_FROM: 'nobody' });
+    expect(issues).toHaveLength(2);
+    expect(issues[0]).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(issues.join('\n')).not.toContain('hunter2');
+    expect(issues[1]).toMatch(/^MAIL_FROM must be an address/);
+    expect(issuesOf({ SMTP_URL: 'not a url' })[0]).toMatch(/^SMTP_URL/);
   });
 });

@@ -33,7 +33,10 @@ describeEachDatabase('health and migrations', (database) => {
         .selectFrom('kysely_migration' as never)
         .select('name' as never)
         .execute();
-      expect(applied.map((row) => (row as { name: string }).name)).toEqual(['0001-app-meta']);
+      expect(applied.map((row) => (row as { name: string }).name)).toEqual([
+        '0001-app-meta',
+        '0002-accounts',
+      ]);
       const installedAt = await getAppMeta(app.db, 'installed_at');
       expect(new Date(installedAt ?? '').toISOString()).toBe(installedAt);
     });

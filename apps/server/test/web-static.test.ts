@@ -25,7 +25,6 @@ describe('with a built web app', () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("rfckit");');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    writeFileSync(path.join(dist, '.env'), 'SECRET=1');
     app = await buildTestApp({ DATA_DIR: path.join(root, 'data'), WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -73,7 +72,6 @@ describe('with a built web app', () => {
       { url: '/missing.js', accept: HTML },
       { url: '/assets/gone-123.css', accept: 'text/css,*/*;q=0.1' },
       { url: '/welcome', accept: 'application/json' },
-      { url: '/.env', accept: '*/*' },
     ];
     for (const { url, accept } of cases) {
       const response = await app.inject({ url, headers: { accept } });

@@ -24,6 +24,16 @@ export default fp<OpenApiOptions>(
             'Responses are `{ success: true, data }` or `{ success: false, error, code }`.',
         },
         servers: options.publicUrl === undefined ? [] : [{ url: options.publicUrl }],
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'Access token from /v1/auth/login',
+            },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as appMeta from './0001-app-meta.ts';
+import * as accounts from './0002-accounts.ts';
 
 /**
  * Every migration, by name; the Migrator runs them in name order. Listed by hand rather than
@@ -7,4 +8,5 @@ import * as appMeta from './0001-app-meta.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-app-meta': appMeta,
+  '0002-accounts': accounts,
 };

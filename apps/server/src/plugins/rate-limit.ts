@@ -1,0 +1,220 @@
+import fastifyRateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { HttpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The limit class this request counts against; undefined for pages, assets and docs. */
+    rateLimitClass: RateLimitClass | undefined;
+  }
+}
+
+export interface RateLimitOptions {
+  /** Shares the counters between processes; in memory per process without it. */
+  redisUrl: string | undefined;
+  /** Multiplies every limit (RATE_LIMIT_SCALE). */
+  scale: number;
+}
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * Requests per client per 60 s, by kind of endpoint (spec part 1 §9). `organisation` is defined
+ * as in the spec and, as in the spec, no path maps to it: organisation paths count as `profile`.
+ */
+export const RATE_LIMITS = {
+  auth: 10,
+  validation: 100,
+  generation: 50,
+  profile: 30,
+  organisation: 20,
+  default: 60,
+} as const;
+export type RateLimitClass = keyof typeof RATE_LIMITS;
+
+export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
+
+const API_PREFIX = /^(?:\/api)?\/v1(?=\/|$)/;
+const validationTools = new Set(['spf', 'dmarc', 'dkim']);
+const profileRoots = new Set(['organisation', 'organization', 'profile']);
+
+/**
+ * The limit class of an API path (`/v1/…` or `/api/v1/…`), undefined for anything else. Checked
+ * in this order: profile (`/auth/profile`, `/organisation…`), generation (`…/generate`), auth
+ * (`/auth/…`), validation (`/spf`, `/dmarc`, `/dkim`), default.
+ */
+export function rateLimitClassOf(path: string): RateLimitClass | undefined {
+  const prefix = API_PREFIX.exec(path);
+  if (prefix === null) return undefined;
+  const segments = path.slice(prefix[0].length).split('/').filter(Boolean);
+  const [first, second] = segments;
+  if (first === undefined) return 'default';
+  if ((first === 'auth' && second === 'profile') || profileRoots.has(first)) return 'profile';
+  if (segments.at(-1) === 'generate') return 'generation';
+  if (first === 'auth') return 'auth';
+  if (validationTools.has(first)) return 'validation';
+  return 'default';
+}
+
+function decodedPath(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The path to classify: the matched route's pattern when it is an API route, so that `%61uth`
+ * cannot dodge the auth limit; else the decoded URL (404s, and the static wildcard route).
+ */
+function classify(request: FastifyRequest): RateLimitClass | undefined {
+  const route = request.routeOptions.url;
+  return rateLimitClassOf(route !== undefined && API_PREFIX.test(route) ? route : decodedPath(request.url));
+}
+
+/** The id of the user that authentication verified for this request, if any. */
+function verifiedUserId(request: FastifyRequest): string | undefined {
+  // set by the auth plugin only after verifying the bearer token; nothing here decodes a token
+  const user = (request as { user?: unknown }).user;
+  if (typeof user !== 'object' || user === null) return undefined;
+  const id = (user as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * Whom a request counts for: the verified user when there is one, else the client address
+ * (`request.ip`, which honours TRUST_PROXY; IPv6 grouped by /64 as one client).
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  const userId = verifiedUserId(request);
+  return userId === undefined ? `ip:${normalizeIP(request.ip)}` : `user:${userId}`;
+}
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * Fixed-window counters in process memory. Replaces the plugin's LocalStore, which hands every
+ * caller the same mutable counter object: requests arriving in one burst then all read the
+ * burst's final count, and six concurrent calls against a limit of five are all refused instead
+ * of one. Expired windows are swept once per window, so memory follows the clients of the last
+ * minute.
+ */
+export class MemoryStore implements FastifyRateLimitStore {
+  private readonly windows = new Map<string, Window>();
+  private nextSweep = 0;
+
+  incr(key: string, callback: StoreCallback, timeWindow: number): void {
+    const now = Date.now();
+    if (now >= this.nextSweep) this.sweep(now, timeWindow);
+    let window = this.windows.get(key);
+    if (window === undefined || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + timeWindow };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    callback(null, { current: window.count, ttl: window.resetAt - now });
+  }
+
+  read(key: string, callback: StoreCallback): void {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (window === undefined || window.resetAt <= now) callback(null, { current: 0, ttl: 0 });
+    else callback(null, { current: window.count, ttl: window.resetAt - now });
+  }
+
+  child(): FastifyRateLimitStore {
+    return new MemoryStore();
+  }
+
+  private sweep(now: number, timeWindow: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    this.nextSweep = now + timeWindow;
+  }
+}
+
+/** Connects before the server listens, so a wrong REDIS_URL stops the start instead of every request. */
+async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    // fail fast rather than hold requests while Redis is away: the limiter then lets them through
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+  });
+  let started = false;
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    // a failed first connection is thrown below; later, ioredis reconnects on its own: say so once per outage
+    if (!started || reported) return;
+    log.warn({ err: error }, 'Redis for rate limits failed: requests are not limited until it is back');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    if (reported) log.info('Redis for rate limits is back');
+    reported = false;
+  });
+  try {
+    await redis.connect();
+    started = true;
+  } catch (error) {
+    redis.disconnect();
+    const where = URL.parse(url);
+    throw new Error(
+      `REDIS_URL: cannot connect to Redis at ${where?.hostname ?? '?'}:${where?.port || '6379'}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  return redis;
+}
+
+/**
+ * Per-client request limits on the API, by kind of endpoint, over a fixed 60 s window: 429
+ * RATE_LIMITED with `Retry-After` and `x-ratelimit-*` headers. Counted in preParsing, after
+ * every onRequest hook (so a user set by authentication is known) and before any body is read.
+ * Pages, static assets, `/docs` and `/cdn-cgi/trace` are not limited.
+ */
+export default fp<RateLimitOptions>(
+  async (app, options) => {
+    const redis = options.redisUrl === undefined ? undefined : await connectRedis(options.redisUrl, app.log);
+    if (redis !== undefined) {
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+
+    const limits = Object.fromEntries(
+      Object.entries(RATE_LIMITS).map(([name, max]) => [name, Math.max(1, Math.floor(max * options.scale))]),
+    ) as Record<RateLimitClass, number>;
+
+    await app.register(fastifyRateLimit, {
+      global: false,
+      timeWindow: RATE_LIMIT_WINDOW_MS,
+      max: (request) => limits[request.rateLimitClass ?? 'default'],
+      keyGenerator: (request) => `${request.rateLimitClass ?? 'default'}:${rateLimitKey(request)}`,
+      errorResponseBuilder: () => new HttpError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE),
+      ...(redis === undefined ? { store: MemoryStore } : { redis, nameSpace: 'rfckit:rate-limit:' }),
+      // a Redis outage must not take the API down with it
+      skipOnError: true,
+    });
+
+    const limit = app.rateLimit();
+    app.decorateRequest('rateLimitClass', undefined);
+    app.addHook('preParsing', async (request, reply, payload) => {
+      request.rateLimitClass = classify(request);
+      if (request.rateLimitClass !== undefined) await limit.call(app, request, reply);
+      return payload;
+    });
+    app.log.debug({ limits, store: redis === undefined ? 'memory' : 'redis' }, 'rate limits');
+  },
+  { name: 'rate-limit' },
+);

@@ -1,0 +1,71 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { readOutbox, tokenFromMail, waitForOutbox } from './mail.ts';
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Requests and account chores for the auth suites, all through `app.inject`. */
+export function accountClient(app: FastifyInstance, dataDir: () => string) {
+  function post(url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return app.inject({
+      method: 'POST',
+      url,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  }
+
+  function get(url: string, token?: string, headers: Record<string, string> = {}) {
+    return app.inject({
+      method: 'GET',
+      url,
+      headers: token === undefined ? headers : { authorization: `Bearer ${token}`, ...headers },
+    });
+  }
+
+  /** Registers and returns the token of the verification mail written to the outbox. */
+  async function register(
+    email: string,
+    password = PASSWORD,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
+    const skip = readOutbox(dataDir()).length;
+    const response = await post('/v1/auth/register', {
+      email,
+      password,
+      confirmPassword: password,
+      ...extra,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const mail = await waitForOutbox(dataDir(), email.trim().toLowerCase(), 'verify', { skip });
+    return tokenFromMail(mail.raw);
+  }
+
+  async function verify(token: string): Promise<LightMyRequestResponse> {
+    return get(`/v1/auth/verify-email?token=${encodeURIComponent(token)}`);
+  }
+
+  async function login(email: string, password = PASSWORD) {
+    const response = await post('/v1/auth/login', { email, password });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as {
+      token: string;
+      refreshToken: string;
+      user: { id: string; email: string; role: string; organisation: { id: string; name: string } };
+    };
+    return { ...body, response };
+  }
+
+  /** A verified, signed-in user. */
+  async function signUp(email: string, password = PASSWORD, extra: Record<string, unknown> = {}) {
+    const token = await register(email, password, extra);
+    expect((await verify(token)).statusCode).toBe(200);
+    return login(email, password);
+  }
+
+  function refresh(refreshToken: string, headers: Record<string, string> = {}) {
+    return post('/v1/auth/refresh', undefined, { cookie: `rfckit_refresh=${refreshToken}`, ...headers });
+  }
+
+  return { post, get, register, verify, login, signUp, refresh };
+}
