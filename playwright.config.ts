@@ -1,14 +1,8 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { assertChromium, chromiumArgs, chromiumPath } from './e2e/chromium.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  throw new Error(
-    `Chromium not found at ${chromiumPath}. Install Debian's Chromium with ` +
-      '`sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium binary.',
-  );
-}
+assertChromium();
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const dataDir = path.resolve('node_modules/.cache/rfckit-e2e');
@@ -28,16 +22,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -145,17 +146,8 @@ async function welcomeJs(): Promise<Record<string, unknown>> {
     LOG_LEVEL: 'warn',
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: chromiumPath,
+    args: chromiumArgs,
   });
   try {
     await waitForHealth(`http://127.0.0.1:${port}/v1/health`, app);
