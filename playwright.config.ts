@@ -32,6 +32,18 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Every test's browser comes from 127.0.0.1, so the whole suite shares one rate-limit bucket per
+      // class (auth: 10 per 60 s). The accounts journeys alone sign up, verify, sign in and reset
+      // several times a run; scaling the limits keeps them from tripping 429s meant for real clients.
+      RATE_LIMIT_SCALE: '100',
+      // mailed links (verification, reset) and the verify redirect must land on the origin the tests
+      // browse, where their local storage lives; the default is http://localhost:PORT
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
   },
 });

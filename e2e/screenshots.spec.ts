@@ -6,6 +6,9 @@ const pages = [
   { name: 'welcome', path: '/welcome' },
   { name: 'privacy-policy', path: '/privacy-policy' },
   { name: 'cookie-policy', path: '/cookie-policy' },
+  { name: 'login', path: '/login' },
+  { name: 'register', path: '/register' },
+  { name: 'reset-password', path: '/reset-password' },
   { name: 'dnskey-information', path: '/tools/dnskey' },
   { name: 'not-found', path: '/no-such-page' },
 ];

@@ -16,7 +16,7 @@ import type { Database } from './db/schema.ts';
 import { findUserByEmail } from './db/users.ts';
 import { createMailer } from './mail/mailer.ts';
 import { HttpError } from './plugins/errors.ts';
-import { isEmail, normaliseEmail, PASSWORD_MAX, PASSWORD_MIN } from './routes/auth/schemas.ts';
+import { isEmail, normaliseEmail, PASSWORD_MAX, PASSWORD_MIN } from '@rfckit/standards';
 
 const USAGE = `Usage:
   npm run admin -- create-user --email E --password P [--verified] [--role admin|member] [--org NAME]

@@ -6,4 +6,5 @@ export * from './core/zone-tokenizer.ts';
 export * from './core/crypto.ts';
 export * from './core/schema.ts';
 export * from './registry.ts';
+export * from './accounts/schema.ts';
 export * from './dnskey/index.ts';

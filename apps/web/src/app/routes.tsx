@@ -4,10 +4,16 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { WelcomePage } from '../features/welcome/welcome-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { RequireAuth } from './require-auth.tsx';
 import { toolNavGroups, toolPages, toolsWithPages } from './tool-pages.ts';
 
 const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page.tsx'));
 const CookiePolicyPage = lazy(() => import('../features/legal/cookie-policy-page.tsx'));
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
+const ProfilePage = lazy(() => import('../features/account/profile-page.tsx'));
 
 /** One route per registry tool that has a page, at the registry's route. */
 export const toolRoutes: RouteObject[] = toolsWithPages.flatMap((tool) => {
@@ -23,6 +29,25 @@ export const appRoutes: RouteObject[] = [
       { path: '/welcome', element: <WelcomePage toolGroups={toolNavGroups} /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/cookie-policy', element: <CookiePolicyPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardPage toolGroups={toolNavGroups} />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/profile',
+        element: (
+          <RequireAuth>
+            <ProfilePage />
+          </RequireAuth>
+        ),
+      },
       ...toolRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -7,6 +7,8 @@ export const storageKeys = {
   theme: 'rfckit.theme',
   /** JSON consent record, see lib/consent.ts. */
   cookieConsent: 'rfckit.cookie-consent',
+  /** The short-lived access token (spec); the refresh token stays in its HttpOnly cookie. */
+  token: 'rfckit.token',
 } as const;
 
 // Storage can throw (Safari private mode, disabled storage, quota): the app then simply forgets.

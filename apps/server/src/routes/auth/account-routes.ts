@@ -11,14 +11,14 @@ import { revokeUserSessions } from '../../db/sessions.ts';
 import { findUserByEmail, findUserById, updateUser } from '../../db/users.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
 import {
+  ACCOUNT_MESSAGES,
   emailOnlyBody,
-  MESSAGES,
-  messageSchema,
   normaliseEmail,
   registerBody,
   resetPasswordBody,
   verifyEmailQuery,
-} from './schemas.ts';
+} from '@rfckit/standards';
+import { messageSchema } from './schemas.ts';
 
 const INVALID_VERIFY_TOKEN =
   'This verification link is invalid, already used or expired. Request a new one from the sign-in page.';
@@ -83,7 +83,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await prepareLinkMail(app.db, appUrl, user, 'verify');
       app.mailer.sendInBackground(message);
       reply.code(201);
-      return { success: true as const, data: { message: MESSAGES.registered, user: { id: user.id, email } } };
+      return {
+        success: true as const,
+        data: { message: ACCOUNT_MESSAGES.registered, user: { id: user.id, email } },
+      };
     },
   );
 
@@ -163,7 +166,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user || user.email_verified_at !== null) return undefined;
         return prepareLinkMail(app.db, appUrl, user, 'verify');
       });
-      return { success: true as const, data: { message: MESSAGES.verificationResent } };
+      return { success: true as const, data: { message: ACCOUNT_MESSAGES.verificationResent } };
     },
   );
 
@@ -190,7 +193,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return prepareLinkMail(app.db, appUrl, user, 'reset');
       });
-      return { success: true as const, data: { message: MESSAGES.resetRequested } };
+      return { success: true as const, data: { message: ACCOUNT_MESSAGES.resetRequested } };
     },
   );
 

@@ -7,14 +7,8 @@ import { findPendingEmailChange } from '../../db/email-tokens.ts';
 import { revokeUserSessions } from '../../db/sessions.ts';
 import { findUserByEmail, findUserById, type User, type UserChanges, updateUser } from '../../db/users.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
-import {
-  changePasswordBody,
-  messageSchema,
-  normaliseEmail,
-  profileSchema,
-  tokenPairSchema,
-  updateProfileBody,
-} from './schemas.ts';
+import { changePasswordBody, normaliseEmail, updateProfileBody } from '@rfckit/standards';
+import { messageSchema, profileSchema, tokenPairSchema } from './schemas.ts';
 import { ACCESS_TOKEN_EXPIRES_IN, issueTokens, profileView, setRefreshCookie } from './session.ts';
 
 const bearer = [{ bearerAuth: [] }];

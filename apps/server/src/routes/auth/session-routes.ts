@@ -10,15 +10,8 @@ import { findSessionByTokenHash, markRotated, revokeFamily, type Session } from 
 import { findUserByEmail, findUserById } from '../../db/users.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
-import {
-  loginBody,
-  loginResponse,
-  messageSchema,
-  normaliseEmail,
-  refreshTokenBody,
-  TOKEN_MAX,
-  tokenPairSchema,
-} from './schemas.ts';
+import { loginBody, normaliseEmail, refreshTokenBody, TOKEN_MAX } from '@rfckit/standards';
+import { loginResponse, messageSchema, tokenPairSchema } from './schemas.ts';
 import {
   ACCESS_TOKEN_EXPIRES_IN,
   clearRefreshCookie,

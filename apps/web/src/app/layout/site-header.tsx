@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { ShieldIcon } from '../../components/icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 interface SiteHeaderProps {
   navOpened: boolean;
@@ -36,7 +37,10 @@ export function SiteHeader({ navOpened, onToggleNav, navId }: SiteHeaderProps) {
             </Group>
           </UnstyledButton>
         </Group>
-        <ThemeToggle />
+        <Group gap="sm" wrap="nowrap">
+          <UserMenu />
+          <ThemeToggle />
+        </Group>
       </Group>
     </AppShell.Header>
   );

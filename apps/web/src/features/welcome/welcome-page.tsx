@@ -1,7 +1,10 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ToolDefinition } from '@rfckit/standards';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+
+import { useSession } from '../../lib/session.ts';
 
 interface WelcomePageProps {
   /** Registry groups with the tools that have a page, in sidebar order. */
@@ -27,31 +30,49 @@ const principles = [
   },
 ];
 
+// the form's inputs load after the first paint: the welcome page has a tight first-screen budget
+const QuickSignIn = lazy(() =>
+  import('./quick-sign-in.tsx').then((module) => ({ default: module.QuickSignIn })),
+);
+
 /** The public landing page (spec part 1 §2: /welcome). */
 export function WelcomePage({ toolGroups }: WelcomePageProps) {
   useDocumentTitle('rfckit · RFC compliance standards tool');
+  const session = useSession();
   return (
     <Stack gap={48} py="lg">
-      <Stack gap="md" maw={760}>
-        <Text fw={700} c="var(--mantine-color-anchor)" tt="uppercase" size="sm">
-          RFC compliance standards tool
-        </Text>
-        <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
-          Check your email, DNS and web security configuration against the RFCs
-        </Title>
-        <Text size="lg">
-          rfckit helps IT, mail and DNS administrators and developers validate and build records such as SPF,
-          DKIM, DMARC and DNSSEC keys. It tells you what is wrong, which standard says so, and what to change.
-        </Text>
-        <Group gap="sm" mt="xs">
-          <Button component={Link} to="/register" size="md">
-            Get Started
-          </Button>
-          <Button component={Link} to="/login" size="md" variant="default">
-            Sign In
-          </Button>
-        </Group>
-      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+        <Stack
+          gap="md"
+          maw={760}
+          style={{ gridColumn: session.status === 'anonymous' ? 'span 2' : '1 / -1' }}
+        >
+          <Text fw={700} c="var(--mantine-color-anchor)" tt="uppercase" size="sm">
+            RFC compliance standards tool
+          </Text>
+          <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
+            Check your email, DNS and web security configuration against the RFCs
+          </Title>
+          <Text size="lg">
+            rfckit helps IT, mail and DNS administrators and developers validate and build records such as
+            SPF, DKIM, DMARC and DNSSEC keys. It tells you what is wrong, which standard says so, and what to
+            change.
+          </Text>
+          <Group gap="sm" mt="xs">
+            <Button component={Link} to="/register" size="md">
+              Get Started
+            </Button>
+            <Button component={Link} to="/login" size="md" variant="default">
+              Sign In
+            </Button>
+          </Group>
+        </Stack>
+        {session.status === 'anonymous' && (
+          <Suspense fallback={null}>
+            <QuickSignIn />
+          </Suspense>
+        )}
+      </SimpleGrid>
 
       <section aria-labelledby="welcome-principles">
         <Title order={2} id="welcome-principles" mb="md">

@@ -1,0 +1,259 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { changePasswordBody } from '@rfckit/standards';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+
+import { PasswordField } from '../../components/password-field.tsx';
+import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
+import { api, ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api.ts';
+import { replaceAccessToken, updateSessionUser, useSession, type Profile } from '../../lib/session.ts';
+
+const PROFILE_SAVED = 'Profile updated successfully!';
+const PROFILE_FAILED = 'Failed to update profile. Please try again.';
+const PASSWORD_FAILED = 'Failed to change password. Please try again.';
+
+const fields = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'company', label: 'Company', type: 'text', autoComplete: 'organization' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+] as const;
+
+type FieldName = (typeof fields)[number]['name'];
+type Values = Record<FieldName, string>;
+
+function valuesOf(profile: Profile): Values {
+  return {
+    email: profile.email,
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    company: profile.company ?? '',
+    phone: profile.phone ?? '',
+  };
+}
+
+/** Spec part 1 §4: messages containing 'successfully' show green, any other red. */
+function Message({ text }: { text: string }) {
+  return <Alert color={text.includes('successfully') ? 'green' : 'red'}>{text}</Alert>;
+}
+
+/** The server's own explanation, unless the call never got one. */
+function failureText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  return error.message === NETWORK_ERROR_MESSAGE || error.message === UNEXPECTED_ERROR_MESSAGE
+    ? fallback
+    : error.message;
+}
+
+function PasswordChange() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = { currentPassword, newPassword, confirmPassword };
+    const parsed = changePasswordBody.safeParse(body);
+    if (!parsed.success) {
+      setMessage(parsed.error.issues[0]?.message ?? PASSWORD_FAILED);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await api.post<{ message: string; token: string }>('/v1/auth/change-password', body);
+      // every other session was signed out; this one continues with the fresh token
+      replaceAccessToken(answer.token);
+      setCurrentPassword('');
+      setNewPassword('');
+      setConfirmPassword('');
+      setMessage(answer.message);
+    } catch (error) {
+      setMessage(failureText(error, PASSWORD_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-password">
+      <Title order={2} size="h3" id="profile-password" mb="md">
+        Change password
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+          />
+          <Stack gap="xs">
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              required
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.currentTarget.value)}
+            />
+            <PasswordStrengthMeter password={newPassword} />
+          </Stack>
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          />
+          {message !== null && <Message text={message} />}
+          <div>
+            <Button type="submit" loading={busy}>
+              Change password
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Values>(() => valuesOf(profile));
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  function startEditing() {
+    setValues(valuesOf(profile));
+    setMessage(null);
+    setEditing(true);
+  }
+
+  function cancel() {
+    setValues(valuesOf(profile));
+    setMessage(null);
+    setEditing(false);
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await api.put<{ message: string; user: Profile }>('/v1/auth/profile', {
+        ...values,
+        email: values.email.trim(),
+      });
+      queryClient.setQueryData(['profile', profile.id], answer.user);
+      updateSessionUser(answer.user);
+      setValues(valuesOf(answer.user));
+      // an email change waits for its confirmation link: the server's text says so
+      setMessage(answer.user.pendingEmail !== null ? answer.message : PROFILE_SAVED);
+      setEditing(false);
+    } catch (error) {
+      setMessage(failureText(error, PROFILE_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-details">
+        <form onSubmit={save} noValidate>
+          <Stack gap="md">
+            <Group justify="space-between">
+              <Title order={2} size="h3" id="profile-details">
+                Personal information
+              </Title>
+              {editing ? (
+                <Button type="button" variant="default" onClick={cancel} disabled={busy}>
+                  Cancel
+                </Button>
+              ) : (
+                <Button type="button" variant="default" onClick={startEditing}>
+                  Edit
+                </Button>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {fields.map((field) => (
+                <TextInput
+                  key={field.name}
+                  label={field.label}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  readOnly={!editing}
+                  variant={editing ? 'default' : 'filled'}
+                  value={values[field.name]}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setValues((current) => ({ ...current, [field.name]: value }));
+                  }}
+                />
+              ))}
+            </SimpleGrid>
+            {profile.pendingEmail !== null && (
+              <Text size="sm">
+                Waiting for confirmation of the new address {profile.pendingEmail}: follow the link we sent
+                there.
+              </Text>
+            )}
+            {message !== null && <Message text={message} />}
+            {editing && (
+              <div>
+                <Button type="submit" loading={busy}>
+                  Save changes
+                </Button>
+              </div>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+      {editing && <PasswordChange />}
+    </Stack>
+  );
+}
+
+/** Spec part 1 §2 Profile Settings; saves for real (DESIGN §9). */
+export default function ProfilePage() {
+  useDocumentTitle('Profile · rfckit');
+  const session = useSession();
+  const userId = session.status === 'authenticated' ? session.user.id : null;
+  const profile = useQuery({
+    queryKey: ['profile', userId],
+    queryFn: ({ signal }) => api.get<{ user: Profile }>('/v1/auth/profile', signal).then((data) => data.user),
+    enabled: userId !== null,
+  });
+
+  return (
+    <Stack gap="lg" py="lg" maw={820}>
+      <Title order={1}>Profile Settings</Title>
+      {profile.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>Loading...</Text>
+        </Group>
+      )}
+      {profile.isError && <Alert color="red">{profile.error.message}</Alert>}
+      {profile.data && <ProfileForm profile={profile.data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** The narrow card the signed-out screens share: a page heading, an intro line and the form. */
+export function AuthLayout({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack maw={460} mx="auto" py="xl" gap="md">
+      <Title order={1}>{title}</Title>
+      {intro !== undefined && <Text>{intro}</Text>}
+      <Paper withBorder p="lg" radius="md">
+        {children}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** The first message of a failed shared-schema check: the spec's texts, in the spec's order. */
+export function firstIssue(result: {
+  success: boolean;
+  error?: { issues: ReadonlyArray<{ message: string }> };
+}) {
+  return result.success ? null : (result.error?.issues[0]?.message ?? null);
+}

@@ -1,0 +1,147 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { loginBody } from '@rfckit/standards';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+
+import { PasswordField } from '../../components/password-field.tsx';
+import { api, ApiError } from '../../lib/api.ts';
+import { returnPath, signIn } from '../../lib/session.ts';
+import { AuthLayout, firstIssue } from './auth-layout.tsx';
+
+const LOGIN_FAILED = 'Login failed';
+
+interface Failure {
+  message: string;
+  /** The server refused an unverified address: offer a new verification mail. */
+  unverified: boolean;
+}
+
+type Resend = { state: 'idle' | 'busy' } | { state: 'done' | 'failed'; message: string };
+
+/** Spec part 1 §2 /login. Success goes back to the protected page the user came from, else /dashboard. */
+export default function LoginPage() {
+  useDocumentTitle('Sign in · rfckit');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [resend, setResend] = useState<Resend>({ state: 'idle' });
+
+  const verified = params.get('verified') === '1';
+  const verificationFailed = params.get('verification') === 'failed';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = firstIssue(loginBody.safeParse({ email, password }));
+    if (invalid !== null) {
+      setFailure({ message: invalid, unverified: false });
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    setResend({ state: 'idle' });
+    try {
+      await signIn(email.trim(), password);
+      navigate(returnPath(location.state) ?? '/dashboard', { replace: true });
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError
+          ? { message: error.message, unverified: error.code === 'EMAIL_NOT_VERIFIED' }
+          : { message: LOGIN_FAILED, unverified: false },
+      );
+      setBusy(false);
+    }
+  }
+
+  async function resendVerification() {
+    setResend({ state: 'busy' });
+    try {
+      const { message } = await api.request<{ message: string }>('/v1/auth/resend-verification', {
+        method: 'POST',
+        body: { email: email.trim() },
+        anonymous: true,
+      });
+      setResend({ state: 'done', message });
+    } catch (error) {
+      setResend({
+        state: 'failed',
+        message: error instanceof ApiError ? error.message : 'Failed to send the verification email',
+      });
+    }
+  }
+
+  return (
+    <AuthLayout title="Sign in" intro="Sign in to use the rfckit tools and your dashboard.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {verified && (
+            <Alert color="green" title="Email address verified">
+              Your email address is confirmed. You can now sign in.
+            </Alert>
+          )}
+          {verificationFailed && (
+            <Alert color="red" title="Verification failed">
+              This verification link is invalid, already used or expired. Sign in to request a new one.
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          {failure !== null && (
+            <Alert color="red" title="Sign-in failed">
+              <Stack gap="xs">
+                <Text size="sm">{failure.message}</Text>
+                {failure.unverified && (
+                  <div>
+                    <Button
+                      type="button"
+                      variant="default"
+                      size="xs"
+                      loading={resend.state === 'busy'}
+                      onClick={resendVerification}
+                    >
+                      Resend verification email
+                    </Button>
+                  </div>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          {(resend.state === 'done' || resend.state === 'failed') && (
+            <Alert color={resend.state === 'done' ? 'green' : 'red'}>{resend.message}</Alert>
+          )}
+          <Button type="submit" loading={busy} fullWidth>
+            Sign in
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to="/register" size="sm">
+              Create an account
+            </Anchor>
+            <Anchor component={Link} to="/reset-password" size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Anchor component={Link} to="/welcome" size="sm">
+            Back to Welcome
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { withConsentGiven } from './fixtures.ts';
+import { mailedLink } from './mail.ts';
+
+const password = 'Correct-horse-7';
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+}
+
+async function register(page: Page, email: string, pass = password): Promise<void> {
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(pass);
+  await page.getByLabel('Confirm password').fill(pass);
+  await expect(page.getByText(/^Password strength: /)).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText('Registration successful! Please check your email to verify your account.'),
+  ).toBeVisible();
+  // on to /login after 3 seconds
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+}
+
+async function verify(page: Page, email: string): Promise<void> {
+  await page.goto(await mailedLink(email, 'verify'));
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(page.getByText('Your email address is confirmed. You can now sign in.')).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, pass = password): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await withConsentGiven(page);
+});
+
+test('register, verify, sign in, see the dashboard, edit the profile and sign out', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await register(page, email);
+
+  // signing in before verifying is refused, with a way to get a new link
+  await signIn(page, email);
+  await expect(page.getByText(/Please verify your email address before signing in/)).toBeVisible();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText(/a new verification link is on its way/)).toBeVisible();
+
+  await verify(page, email);
+  await signIn(page, email);
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Recent activity' });
+  await expect(activity.getByText('Signed in', { exact: true })).toBeVisible();
+  await expect(activity.getByText('From 127.0.0.1').first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('rfckit.token'))).toMatch(/^ey/);
+
+  // the header's menu names the user and their role; the account creator is the organisation's admin
+  const menu = page.getByRole('button', { name: /^Account menu/ });
+  await expect(menu).toContainText(email);
+  await expect(menu).toContainText('Admin');
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+
+  await expect(page).toHaveURL(/\/profile$/);
+  const firstName = page.getByLabel('First name');
+  await expect(firstName).toHaveAttribute('readonly');
+  await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await firstName.fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Company').fill('Analytical Engines');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(firstName).toHaveAttribute('readonly');
+  await expect(menu).toContainText('Ada Lovelace');
+
+  // the saved profile survives a reload (the stored token is checked with the profile call)
+  await page.reload();
+  await expect(page.getByLabel('Company')).toHaveValue('Analytical Engines');
+
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeVisible();
+  await expect(activity.getByText(/^Profile updated: /)).toBeVisible();
+
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('rfckit.token'))).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('reset a forgotten password end to end', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await register(page, email);
+  await verify(page, email);
+
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  const requested = Date.now();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    page.getByText('If an account with that email exists, you will receive a password reset link shortly.'),
+  ).toBeVisible();
+
+  const link = await mailedLink(email, 'reset', requested - 1000);
+  expect(link).toMatch(/^\/reset-password\?token=/);
+  await page.goto(link);
+  const newPassword = 'Another-horse-8';
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill('Mismatch-horse-8');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Password reset successfully! Redirecting to login...')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+
+  // the old password no longer works, the new one does
+  await signIn(page, email);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // the used link cannot be used twice
+  await page.goto(link);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText(/This password reset link is invalid, already used or expired/)).toBeVisible();
+});
+
+test('a signed-out visit to /dashboard goes to /login and comes back after sign-in', async ({ page }) => {
+  const email = uniqueEmail('return');
+  await register(page, email);
+  await verify(page, email);
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
+});
+
+test('the welcome quick sign-in rejects wrong credentials and signs in', async ({ page }) => {
+  const email = uniqueEmail('quick');
+  await register(page, email);
+  await verify(page, email);
+
+  await page.goto('/welcome');
+  const form = page.getByRole('region', { name: 'Quick sign-in' });
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong-password-1');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(form.getByText('Invalid credentials. Please check your email and password.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
