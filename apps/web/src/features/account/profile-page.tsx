@@ -13,11 +13,12 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { changePasswordBody } from '@rfckit/standards';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { PasswordField } from '../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api.ts';
+import { useFormSubmission } from '../../lib/form-submission.ts';
 import { replaceAccessToken, updateSessionUser, useSession, type Profile } from '../../lib/session.ts';
 
 const PROFILE_SAVED = 'Profile updated successfully!';
@@ -62,40 +63,28 @@ function PasswordChange() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = { currentPassword, newPassword, confirmPassword };
-    const parsed = changePasswordBody.safeParse(body);
-    if (!parsed.success) {
-      setMessage(parsed.error.issues[0]?.message ?? PASSWORD_FAILED);
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
+  const { busy, outcome, onSubmit } = useFormSubmission({
+    body: { currentPassword, newPassword, confirmPassword },
+    schema: changePasswordBody,
+    submit: async (body) => {
       const answer = await api.post<{ message: string; token: string }>('/v1/auth/change-password', body);
       // every other session was signed out; this one continues with the fresh token
       replaceAccessToken(answer.token);
       setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
-      setMessage(answer.message);
-    } catch (error) {
-      setMessage(failureText(error, PASSWORD_FAILED));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return answer.message;
+    },
+    fallbackError: PASSWORD_FAILED,
+    describeError: failureText,
+  });
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-password">
       <Title order={2} size="h3" id="profile-password" mb="md">
         Change password
       </Title>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <PasswordField
             label="Current password"
@@ -121,7 +110,7 @@ function PasswordChange() {
             value={confirmPassword}
             onChange={(event) => setConfirmPassword(event.currentTarget.value)}
           />
-          {message !== null && <Message text={message} />}
+          {outcome !== null && <Message text={outcome.message} />}
           <div>
             <Button type="submit" loading={busy}>
               Change password
@@ -137,47 +126,40 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, outcome, onSubmit, clearOutcome } = useFormSubmission({
+    body: values,
+    submit: async (body) => {
+      const answer = await api.put<{ message: string; user: Profile }>('/v1/auth/profile', {
+        ...body,
+        email: body.email.trim(),
+      });
+      queryClient.setQueryData(['profile', profile.id], answer.user);
+      updateSessionUser(answer.user);
+      setValues(valuesOf(answer.user));
+      setEditing(false);
+      // an email change waits for its confirmation link: the server's text says so
+      return answer.user.pendingEmail !== null ? answer.message : PROFILE_SAVED;
+    },
+    fallbackError: PROFILE_FAILED,
+    describeError: failureText,
+  });
 
   function startEditing() {
     setValues(valuesOf(profile));
-    setMessage(null);
+    clearOutcome();
     setEditing(true);
   }
 
   function cancel() {
     setValues(valuesOf(profile));
-    setMessage(null);
+    clearOutcome();
     setEditing(false);
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      const answer = await api.put<{ message: string; user: Profile }>('/v1/auth/profile', {
-        ...values,
-        email: values.email.trim(),
-      });
-      queryClient.setQueryData(['profile', profile.id], answer.user);
-      updateSessionUser(answer.user);
-      setValues(valuesOf(answer.user));
-      // an email change waits for its confirmation link: the server's text says so
-      setMessage(answer.user.pendingEmail !== null ? answer.message : PROFILE_SAVED);
-      setEditing(false);
-    } catch (error) {
-      setMessage(failureText(error, PROFILE_FAILED));
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-details">
-        <form onSubmit={save} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Group justify="space-between">
               <Title order={2} size="h3" id="profile-details">
@@ -216,7 +198,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 there.
               </Text>
             )}
-            {message !== null && <Message text={message} />}
+            {outcome !== null && <Message text={outcome.message} />}
             {editing && (
               <div>
                 <Button type="submit" loading={busy}>

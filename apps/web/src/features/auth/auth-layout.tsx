@@ -21,11 +21,3 @@ export function AuthLayout({
     </Stack>
   );
 }
-
-/** The first message of a failed shared-schema check: the spec's texts, in the spec's order. */
-export function firstIssue(result: {
-  success: boolean;
-  error?: { issues: ReadonlyArray<{ message: string }> };
-}) {
-  return result.success ? null : (result.error?.issues[0]?.message ?? null);
-}

@@ -6,8 +6,9 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { PasswordField } from '../../components/password-field.tsx';
 import { api, ApiError } from '../../lib/api.ts';
+import { errorText, firstIssue } from '../../lib/form-submission.ts';
 import { returnPath, signIn } from '../../lib/session.ts';
-import { AuthLayout, firstIssue } from './auth-layout.tsx';
+import { AuthLayout } from './auth-layout.tsx';
 
 const LOGIN_FAILED = 'Login failed';
 
@@ -67,10 +68,7 @@ export default function LoginPage() {
       });
       setResend({ state: 'done', message });
     } catch (error) {
-      setResend({
-        state: 'failed',
-        message: error instanceof ApiError ? error.message : 'Failed to send the verification email',
-      });
+      setResend({ state: 'failed', message: errorText(error, 'Failed to send the verification email') });
     }
   }
 

@@ -1,13 +1,15 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ACCOUNT_MESSAGES, emailOnlyBody, resetPasswordBody } from '@rfckit/standards';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 
+import { OutcomeAlert } from '../../components/outcome-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
-import { api, ApiError } from '../../lib/api.ts';
-import { AuthLayout, firstIssue } from './auth-layout.tsx';
+import { api } from '../../lib/api.ts';
+import { useFormSubmission, useRedirectAfter } from '../../lib/form-submission.ts';
+import { AuthLayout } from './auth-layout.tsx';
 
 const REQUEST_FAILED = 'Failed to request password reset';
 const RESET_FAILED = 'Failed to reset password';
@@ -15,46 +17,28 @@ const RESET_DONE = 'Password reset successfully! Redirecting to login...';
 /** Spec part 1 §9: to /login 2 seconds after the reset. */
 const RESET_REDIRECT_MS = 2000;
 
-type Outcome = { kind: 'error' | 'done'; message: string } | null;
-
-function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
-
 function RequestLink() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = firstIssue(emailOnlyBody.safeParse({ email }));
-    if (invalid !== null) {
-      setOutcome({ kind: 'error', message: invalid });
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const { busy, outcome, onSubmit } = useFormSubmission({
+    body: { email },
+    schema: emailOnlyBody,
+    submit: async (body) => {
       await api.request('/v1/auth/request-password-reset', {
         method: 'POST',
-        body: { email: email.trim() },
+        body: { email: body.email.trim() },
         anonymous: true,
       });
-      setOutcome({ kind: 'done', message: ACCOUNT_MESSAGES.resetRequested });
-    } catch (error) {
-      setOutcome({ kind: 'error', message: errorText(error, REQUEST_FAILED) });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return ACCOUNT_MESSAGES.resetRequested;
+    },
+    fallbackError: REQUEST_FAILED,
+  });
 
   return (
     <AuthLayout
       title="Reset your password"
       intro="Enter the email address of your account and we will send you a link to choose a new password."
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -64,9 +48,7 @@ function RequestLink() {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          {outcome !== null && (
-            <Alert color={outcome.kind === 'done' ? 'green' : 'red'}>{outcome.message}</Alert>
-          )}
+          <OutcomeAlert outcome={outcome} />
           <Button type="submit" loading={busy} fullWidth>
             Send reset link
           </Button>
@@ -80,45 +62,27 @@ function RequestLink() {
 }
 
 function SetPassword({ token }: { token: string }) {
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, onSubmit } = useFormSubmission({
+    body: { token, password, confirmPassword },
+    schema: resetPasswordBody,
+    submit: async (body) => {
+      await api.request('/v1/auth/reset-password', { method: 'POST', body, anonymous: true });
+      return RESET_DONE;
+    },
+    fallbackError: RESET_FAILED,
+  });
 
   const done = outcome?.kind === 'done';
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [done, navigate]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = { token, password, confirmPassword };
-    const invalid = firstIssue(resetPasswordBody.safeParse(body));
-    if (invalid !== null) {
-      setOutcome({ kind: 'error', message: invalid });
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await api.request('/v1/auth/reset-password', { method: 'POST', body, anonymous: true });
-      setOutcome({ kind: 'done', message: RESET_DONE });
-    } catch (error) {
-      setOutcome({ kind: 'error', message: errorText(error, RESET_FAILED) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  useRedirectAfter(done, '/login', RESET_REDIRECT_MS);
 
   return (
     <AuthLayout
       title="Choose a new password"
       intro="Your other sessions are signed out when the password changes."
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Stack gap="xs">
             <PasswordField
@@ -137,9 +101,7 @@ function SetPassword({ token }: { token: string }) {
             value={confirmPassword}
             onChange={(event) => setConfirmPassword(event.currentTarget.value)}
           />
-          {outcome !== null && (
-            <Alert color={outcome.kind === 'done' ? 'green' : 'red'}>{outcome.message}</Alert>
-          )}
+          <OutcomeAlert outcome={outcome} />
           <Button type="submit" loading={busy} disabled={done} fullWidth>
             Reset password
           </Button>
