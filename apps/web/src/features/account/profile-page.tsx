@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { PasswordField } from '../../components/password-field.tsx';
-import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api.ts';
 import { useFormSubmission } from '../../lib/form-submission.ts';
 import { replaceAccessToken, updateSessionUser, useSession, type Profile } from '../../lib/session.ts';
@@ -93,22 +93,11 @@ function PasswordChange() {
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
           />
-          <Stack gap="xs">
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              required
-              value={newPassword}
-              onChange={(event) => setNewPassword(event.currentTarget.value)}
-            />
-            <PasswordStrengthMeter password={newPassword} />
-          </Stack>
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          <NewPasswordFields
+            password={newPassword}
+            confirmPassword={confirmPassword}
+            onPasswordChange={setNewPassword}
+            onConfirmPasswordChange={setConfirmPassword}
           />
           {outcome !== null && <Message text={outcome.message} />}
           <div>

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { OutcomeAlert } from '../../components/outcome-alert.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
-import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { useFormSubmission, useRedirectAfter } from '../../lib/form-submission.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -53,23 +52,14 @@ export default function RegisterPage() {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <Stack gap="xs">
-            <PasswordField
-              label="Password"
-              description="At least 8 characters; mixing cases, digits and symbols makes it stronger."
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <PasswordStrengthMeter password={password} />
-          </Stack>
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          <NewPasswordFields
+            passwordLabel="Password"
+            confirmLabel="Confirm password"
+            description="At least 8 characters; mixing cases, digits and symbols makes it stronger."
+            password={password}
+            confirmPassword={confirmPassword}
+            onPasswordChange={setPassword}
+            onConfirmPasswordChange={setConfirmPassword}
           />
           <OutcomeAlert outcome={outcome} />
           <Button type="submit" loading={busy} disabled={registered} fullWidth>

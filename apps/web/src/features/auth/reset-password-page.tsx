@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { OutcomeAlert } from '../../components/outcome-alert.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
-import { PasswordStrengthMeter } from '../../components/password-strength.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields.tsx';
 import { api } from '../../lib/api.ts';
 import { useFormSubmission, useRedirectAfter } from '../../lib/form-submission.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -84,22 +83,11 @@ function SetPassword({ token }: { token: string }) {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <Stack gap="xs">
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <PasswordStrengthMeter password={password} />
-          </Stack>
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          <NewPasswordFields
+            password={password}
+            confirmPassword={confirmPassword}
+            onPasswordChange={setPassword}
+            onConfirmPasswordChange={setConfirmPassword}
           />
           <OutcomeAlert outcome={outcome} />
           <Button type="submit" loading={busy} disabled={done} fullWidth>
