@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { loginBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 
-import { PasswordField } from '../../components/password-field.tsx';
+import { SignInFields } from '../../components/sign-in-fields.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { errorText, firstIssue } from '../../lib/form-submission.ts';
 import { returnPath, signIn } from '../../lib/session.ts';
@@ -86,20 +86,11 @@ export default function LoginPage() {
               This verification link is invalid, already used or expired. Sign in to request a new one.
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+          <SignInFields
+            email={email}
+            password={password}
+            onEmailChange={setEmail}
+            onPasswordChange={setPassword}
           />
           {failure !== null && (
             <Alert color="red" title="Sign-in failed">

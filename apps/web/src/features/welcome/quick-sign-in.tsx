@@ -1,8 +1,8 @@
-import { Alert, Button, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
-import { PasswordField } from '../../components/password-field.tsx';
+import { SignInFields } from '../../components/sign-in-fields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { signIn } from '../../lib/session.ts';
 
@@ -42,20 +42,11 @@ export function QuickSignIn() {
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+          <SignInFields
+            email={email}
+            password={password}
+            onEmailChange={setEmail}
+            onPasswordChange={setPassword}
           />
           {error !== null && <Alert color="red">{error}</Alert>}
           <Button type="submit" loading={busy}>
