@@ -24,8 +24,8 @@ const navId = 'tool-navigation';
 
 function PageLoader() {
   return (
-    <Center mih={240}>
-      <Loader aria-label="Loading page" />
+    <Center mih={240} role="status" aria-label="Loading page">
+      <Loader aria-hidden="true" />
     </Center>
   );
 }
