@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'testlab',
+          root: 'packages/testlab',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

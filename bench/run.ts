@@ -79,6 +79,7 @@ async function load(
   url: string,
   method: 'GET' | 'POST',
   bodies: string[] = [],
+  tokens: string[] = [],
 ): Promise<{ rps: number; p99Ms: number; errors: number }> {
   let next = 0;
   const opts: autocannon.Options = {
@@ -89,9 +90,18 @@ async function load(
     requests: [
       {
         method,
-        // each request a different record: nothing about the route may depend on repetition
-        setupRequest: (request) =>
-          bodies.length === 0 ? request : { ...request, body: bodies[next++ % bodies.length] },
+        // each request a different record (nothing may depend on repetition), and with tokens,
+        // the next of several users' access tokens
+        setupRequest: (request) => {
+          const n = next++;
+          return {
+            ...request,
+            ...(bodies.length === 0 ? {} : { body: bodies[n % bodies.length] }),
+            ...(tokens.length === 0
+              ? {}
+              : { headers: { ...request.headers, authorization: `Bearer ${tokens[n % tokens.length]}` } }),
+          };
+        },
       },
     ],
   };
@@ -101,13 +111,47 @@ async function load(
   return { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, errors };
 }
 
+const UNAUTHENTICATED_PREFIX = '/bench-unauthenticated/v1';
+const BENCH_PASSWORD = 'bench-password-not-secret';
+
+/** Verified users made with the admin command, each signed in through the real login route. */
+async function accessTokens(baseUrl: string, dataDir: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench-${i}@example.test`;
+    const admin = start(
+      [
+        'apps/server/src/admin.ts',
+        'create-user',
+        '--email',
+        email,
+        '--password',
+        BENCH_PASSWORD,
+        '--verified',
+      ],
+      { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    );
+    const code = await new Promise((r) => admin.once('exit', r));
+    if (code !== 0) throw new Error(`admin create-user exited with ${String(code)}`);
+    const response = await fetch(`${baseUrl}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+    tokens.push(((await response.json()) as { token: string }).token);
+  }
+  return tokens;
+}
+
 async function throughput(): Promise<Record<string, unknown>> {
   const helloPort = 4391;
   const appPort = 4392;
   const hello = start(['bench/hello-world.ts'], { PORT: String(helloPort) });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rfckit-bench-'));
   // production-like: request logging on, sent nowhere slower than a pipe
-  const app = start(['apps/server/src/server.ts'], {
+  const app = start(['bench/tool-server.ts'], {
+    BENCH_UNAUTHENTICATED_PREFIX: UNAUTHENTICATED_PREFIX,
     PORT: String(appPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -119,9 +163,14 @@ async function throughput(): Promise<Record<string, unknown>> {
   try {
     await waitForHealth(`http://127.0.0.1:${helloPort}/`, hello);
     await waitForHealth(`http://127.0.0.1:${appPort}/v1/health`, app);
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    const tokens = await accessTokens(appUrl, dataDir, 20);
+    const bodies = dnskeyBodies(300);
     const helloWorld = await load(`http://127.0.0.1:${helloPort}/`, 'GET');
-    const dnskey = await load(`http://127.0.0.1:${appPort}/v1/dnskey/validate`, 'POST', dnskeyBodies(300));
+    const dnskey = await load(`${appUrl}/v1/dnskey/validate`, 'POST', bodies, tokens);
     if (dnskey.errors > 0) throw new Error(`${dnskey.errors} failed DNSKEY requests`);
+    const unauthenticated = await load(`${appUrl}${UNAUTHENTICATED_PREFIX}/dnskey/validate`, 'POST', bodies);
+    if (unauthenticated.errors > 0) throw new Error(`${unauthenticated.errors} failed DNSKEY requests`);
     return {
       seconds,
       connections,
@@ -129,6 +178,9 @@ async function throughput(): Promise<Record<string, unknown>> {
       dnskeyValidate: dnskey,
       ratio: Number((dnskey.rps / helloWorld.rps).toFixed(3)),
       target: 0.5,
+      dnskeyValidateUnauthenticated: unauthenticated,
+      authenticatedRatio: Number((dnskey.rps / unauthenticated.rps).toFixed(3)),
+      authenticatedTarget: 0.7,
     };
   } finally {
     await Promise.all([stop(hello), stop(app)]);
@@ -180,6 +232,10 @@ const h = rps.helloWorld as { rps: number };
 const d = rps.dnskeyValidate as { rps: number; p99Ms: number };
 console.log(`hello-world: ${h.rps} req/s; POST /v1/dnskey/validate: ${d.rps} req/s (p99 ${d.p99Ms} ms)`);
 console.log(`ratio: ${rps.ratio} (target ≥ 0.5)`);
+const u = rps.dnskeyValidateUnauthenticated as { rps: number };
+console.log(
+  `same call without sign-in: ${u.rps} req/s; signed-in / unauthenticated: ${rps.authenticatedRatio} (target ≥ 0.7)`,
+);
 
 const results = { date: new Date().toISOString(), node: process.version, welcomeJs: js, throughput: rps };
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');

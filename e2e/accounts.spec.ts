@@ -150,6 +150,20 @@ test('a signed-out visit to /dashboard goes to /login and comes back after sign-
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${email}` })).toBeVisible();
 });
 
+test('a signed-out visit to a tool goes to /login and comes back to the tool after sign-in', async ({
+  page,
+}) => {
+  const email = uniqueEmail('tool-return');
+  await register(page, email);
+  await verify(page, email);
+
+  await page.goto('/tools/dnskey#validator');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/tools\/dnskey#validator$/);
+  await expect(page.getByRole('tab', { name: 'Validator' })).toBeVisible();
+});
+
 test('the welcome quick sign-in rejects wrong credentials and signs in', async ({ page }) => {
   const email = uniqueEmail('quick');
   await register(page, email);

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { withConsentGiven } from './fixtures.ts';
+import { signInThroughApi } from './session.ts';
 
 // RFC 6605 §6.1 (P-256) as printed in shared/conformance/vectors.md; key tag and DS are the RFC's.
 const p256 =
   'example.net. 3600 IN DNSKEY 257 3 13 GojIhhXUN/u4v54ZQqGSnyhWJwaubCvTmeexv7bR6edbkrSqQpF64cYbcB7wNcP+e+MAnLr+Wi9xMWyQLc8NAA==';
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, request }) => {
   await withConsentGiven(page);
+  await signInThroughApi(page, request, 'dnskey');
 });
 
 test('the sidebar leads to the DNSKEY tool, which opens on Information', async ({ page }) => {

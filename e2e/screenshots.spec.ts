@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { withConsentGiven } from './fixtures.ts';
+import { signInThroughApi } from './session.ts';
 
 const pages = [
   { name: 'welcome', path: '/welcome' },
@@ -9,14 +10,20 @@ const pages = [
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'reset-password', path: '/reset-password' },
-  { name: 'dnskey-information', path: '/tools/dnskey' },
+  { name: 'dnskey-information', path: '/tools/dnskey', signedIn: true },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'profile', path: '/profile', signedIn: true },
   { name: 'not-found', path: '/no-such-page' },
 ];
 
 for (const scheme of ['light', 'dark'] as const) {
-  for (const { name, path } of pages) {
-    test(`${name} in the ${scheme} theme: screenshot and accessibility`, async ({ page }, testInfo) => {
+  for (const { name, path, signedIn } of pages) {
+    test(`${name} in the ${scheme} theme: screenshot and accessibility`, async ({
+      page,
+      request,
+    }, testInfo) => {
       await withConsentGiven(page);
+      if (signedIn) await signInThroughApi(page, request, `screenshot-${name}`);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

@@ -15,7 +15,8 @@ export function zoneOf(file) {
       ? { area: 'standards', part: 'core' }
       : { area: 'standards', part: 'tool', name: rel[3] };
   }
-  if (rel[0] === 'apps' && rel[1] === 'server') return { area: 'server' };
+  if (rel[0] === 'apps' && rel[1] === 'server')
+    return { area: 'server', test: rel[2] === 'test' || rel.at(-1).includes('.test.') };
   if (rel[0] === 'apps' && rel[1] === 'web' && rel[2] === 'src') {
     const part = rel.length === 4 ? 'root' : rel[3];
     const named = part === 'tools' || part === 'features';
@@ -50,7 +51,11 @@ export function violation(file, spec) {
   if (from.area === 'server') {
     if (spec.startsWith('@rfckit/web') || (to && to.area === 'web'))
       return 'server and web meet over HTTP only';
+    if (spec.startsWith('@rfckit/testlab') && !from.test)
+      return 'the network lab is for tests and benchmarks only: the server may not import it';
   }
+  if (from.area === 'web' && spec.startsWith('@rfckit/testlab'))
+    return 'the network lab is for tests and benchmarks only';
   if (from.area === 'web') {
     if (spec.startsWith('@rfckit/server') || (to && to.area === 'server'))
       return 'server and web meet over HTTP only';

@@ -26,6 +26,9 @@ describe('import boundaries', () => {
     ],
     ['apps/web/src/components/copy-button.tsx', '../app/layout.tsx', /only app/],
     ['apps/web/src/lib/api.ts', 'node:fs', /browser/],
+    ['apps/server/src/net/dns.ts', '@rfckit/testlab', /tests and benchmarks only/],
+    ['apps/web/src/tools/spf/page.tsx', '@rfckit/testlab', /tests and benchmarks only/],
+    ['packages/standards/src/spf/parse.ts', '@rfckit/testlab', /no other workspace/],
   ];
   it.each(crossing)('%s may not import %s', (file, spec, why) => {
     expect(violation(at(file), spec)).toMatch(why);
@@ -37,6 +40,8 @@ describe('import boundaries', () => {
     ['packages/standards/src/index.ts', './dnskey/index.ts'],
     ['apps/server/src/routes/tools/dnskey.ts', '@rfckit/standards'],
     ['apps/server/src/app.ts', 'node:path'],
+    ['apps/server/test/net.test.ts', '@rfckit/testlab'],
+    ['apps/server/src/net/dns.test.ts', '@rfckit/testlab'],
     ['apps/web/src/app/tool-pages.ts', '../tools/dnskey/page.tsx'],
     ['apps/web/src/tools/dnskey/page.tsx', '../../components/tool-page.tsx'],
     ['apps/web/src/tools/dnskey/validator.tsx', './result.tsx'],

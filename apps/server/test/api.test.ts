@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, captureLogs, type LogCapture } from './helpers/app.ts';
+import { toolCallerHeaders } from './helpers/accounts.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 
 const RFC8080_DNSKEY = 'example.com. 3600 IN DNSKEY 257 3 15 l02Woi0iS8Aa25FQkUd9RMzZHJpBoRQwAQEX1SxZJA4=';
@@ -11,6 +12,7 @@ const RFC8080_DS_SHA256 = '3AA5AB37EFCE57F737FC1627013FEE07BDF241BD10F3B1964AB55
 describeEachDatabase('API', (database) => {
   let app: FastifyInstance;
   let logs: LogCapture;
+  let signedIn: { authorization: string };
 
   beforeAll(async () => {
     logs = captureLogs();
@@ -24,6 +26,7 @@ describeEachDatabase('API', (database) => {
       success: true,
     }));
     await app.ready();
+    signedIn = await toolCallerHeaders(app);
   });
   afterAll(async () => {
     await app.close();
@@ -33,7 +36,7 @@ describeEachDatabase('API', (database) => {
     return app.inject({
       method: 'POST',
       url: '/v1/dnskey/validate',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', ...signedIn, ...headers },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
   }
@@ -225,6 +228,38 @@ describeEachDatabase('API', (database) => {
     });
   });
 
+  describe('tool routes need a signed-in caller', () => {
+    it.each([
+      ['no token', {}],
+      ['a malformed token', { authorization: 'Bearer not.a.jwt' }],
+      ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ])('%s gets 401 before the body is even parsed', async (_name, auth) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/dnskey/validate',
+        headers: { 'content-type': 'application/json', ...auth },
+        payload: '{"record": ',
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'Authentication required',
+        code: 'UNAUTHORIZED',
+      });
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer realm="rfckit"/);
+    });
+
+    it('holds under /api/v1 too', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/dnskey/validate',
+        headers: { 'content-type': 'application/json' },
+        payload: { record: RFC8080_DNSKEY },
+      });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
   describe('DNSKEY validation', () => {
     it('computes the RFC 8080 §6.1 key tag and DS digest', async () => {
       const response = await postValidate({ record: RFC8080_DNSKEY });
@@ -242,7 +277,7 @@ describeEachDatabase('API', (database) => {
       const alias = await app.inject({
         method: 'POST',
         url: '/api/v1/dnskey/validate',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...signedIn },
         payload: { record: RFC8080_DNSKEY },
       });
       expect(alias.statusCode).toBe(200);
@@ -278,6 +313,8 @@ describeEachDatabase('API', (database) => {
         required: ['record'],
         additionalProperties: false,
       });
+      expect(document.paths['/v1/dnskey/validate'].post.security).toEqual([{ bearerAuth: [] }]);
+      expect(document.paths['/v1/health'].get.security).toBeUndefined();
     });
 
     it('serves the docs UI as HTML', async () => {

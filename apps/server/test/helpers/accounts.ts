@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { readOutbox, tokenFromMail, waitForOutbox } from './mail.ts';
+import { createAccount } from '../../src/auth/accounts.ts';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -68,4 +69,24 @@ export function accountClient(app: FastifyInstance, dataDir: () => string) {
   }
 
   return { post, get, register, verify, login, signUp, refresh };
+}
+
+let toolCallers = 0;
+
+/**
+ * The Authorization header of a fresh, verified user (created as the admin command does, then
+ * signed in through the real login route), for suites that exercise tool routes.
+ */
+export async function toolCallerHeaders(app: FastifyInstance): Promise<{ authorization: string }> {
+  toolCallers += 1;
+  const email = `tool-caller-${process.pid}-${toolCallers}-${Date.now()}@example.test`;
+  await createAccount(app.db, { email, password: PASSWORD, verified: true, via: 'admin command' });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { authorization: `Bearer ${(response.json() as { token: string }).token}` };
 }

@@ -15,10 +15,21 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
 const ProfilePage = lazy(() => import('../features/account/profile-page.tsx'));
 
-/** One route per registry tool that has a page, at the registry's route. */
+/** One route per registry tool that has a page, at the registry's route; every tool needs a signed-in user. */
 export const toolRoutes: RouteObject[] = toolsWithPages.flatMap((tool) => {
   const Page = toolPages[tool.id];
-  return Page ? [{ path: tool.route, element: <Page /> }] : [];
+  return Page
+    ? [
+        {
+          path: tool.route,
+          element: (
+            <RequireAuth>
+              <Page />
+            </RequireAuth>
+          ),
+        },
+      ]
+    : [];
 });
 
 export const appRoutes: RouteObject[] = [

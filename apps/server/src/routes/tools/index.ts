@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import dnskey from './dnskey.ts';
+
+/**
+ * Every tool route. They all need a signed-in caller (DESIGN §4), enforced here once so that a
+ * new tool registered below cannot be left open by mistake; the OpenAPI document says so too.
+ */
+const tools: FastifyPluginAsync = async (app) => {
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+  });
+  // at onRequest: an anonymous body is never parsed or validated
+  app.addHook('onRequest', app.authenticate);
+  await app.register(dnskey);
+};
+
+export default tools;
