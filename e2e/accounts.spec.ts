@@ -179,3 +179,38 @@ test('the welcome quick sign-in rejects wrong credentials and signs in', async (
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the 11th sign-in of a minute is stopped in the browser with a dismissible countdown toast', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const email = uniqueEmail('limited');
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/auth/login'));
+    await signIn(page, email, `Wrong-password-${attempt}`);
+    expect((await answered).status()).toBe(401);
+  }
+  let sent = false;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/v1/auth/login')) sent = true;
+  });
+  await signIn(page, email, 'Wrong-password-11');
+
+  // the form says why, and the toast says how long to wait
+  await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText('Rate limit exceeded');
+  const toast = page.getByRole('alert').filter({ hasText: 'the limit is 10 per 60 seconds' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Rate limit exceeded');
+  const countdown = toast.getByTestId('rate-limit-countdown');
+  const first = Number(/(\d+) s/.exec((await countdown.textContent()) ?? '')?.[1]);
+  expect(first).toBeGreaterThan(0);
+  expect(first).toBeLessThanOrEqual(60);
+  // it counts down
+  await expect
+    .poll(async () => Number(/(\d+) s/.exec((await countdown.textContent()) ?? '')?.[1]), { timeout: 5_000 })
+    .toBeLessThan(first);
+  expect(sent).toBe(false);
+
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toBeHidden();
+});

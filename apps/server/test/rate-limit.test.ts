@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS, rateLimitClassOf, rateLimitKey } from '../src/plugins/rate-limit.ts';
+import { rateLimitKey } from '../src/plugins/rate-limit.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { redisAvailable, useRedis } from './helpers/redis.ts';
 
@@ -167,46 +167,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('rateLimitClassOf', () => {
-  it.each([
-    ['/v1/auth/login', 'auth'],
-    ['/api/v1/auth/request-password-reset', 'auth'],
-    ['/v1/auth/refresh', 'auth'],
-    ['/v1/auth/profile', 'profile'],
-    ['/v1/organisation/activity', 'profile'],
-    ['/api/v1/organisation', 'profile'],
-    ['/v1/spf/verify', 'validation'],
-    ['/v1/dkim/validate', 'validation'],
-    ['/v1/dkim/dns', 'validation'],
-    ['/v1/dmarc/validate', 'validation'],
-    ['/v1/spf/generate', 'generation'],
-    ['/v1/dkim/generate', 'generation'],
-    ['/v1/tlsrpt/generate', 'generation'],
-    ['/v1/tlsrpt/validate', 'default'],
-    ['/v1/dnskey/validate', 'default'],
-    ['/v1/health', 'default'],
-    ['/v1', 'default'],
-    ['/v10/health', undefined],
-    ['/v1x', undefined],
-    ['/', undefined],
-    ['/docs/json', undefined],
-    ['/assets/index-abc.js', undefined],
-    ['/tools/spf', undefined],
-  ])('%s → %s', (url, expected) => {
-    expect(rateLimitClassOf(url)).toBe(expected);
-  });
-
-  it('has the spec limits, organisation included though no path maps to it', () => {
-    expect(RATE_LIMITS).toEqual({
-      auth: 10,
-      validation: 100,
-      generation: 50,
-      profile: 30,
-      organisation: 20,
-      default: 60,
-    });
-  });
-
+describe('rateLimitKey', () => {
   it('keys by verified user, else by address with IPv6 grouped by /64', () => {
     const request = (ip: string, user?: unknown) =>
       ({ ip, user }) as unknown as Parameters<typeof rateLimitKey>[0];

@@ -7,4 +7,5 @@ export * from './core/crypto.ts';
 export * from './core/schema.ts';
 export * from './registry.ts';
 export * from './accounts/schema.ts';
+export * from './accounts/rate-limits.ts';
 export * from './dnskey/index.ts';

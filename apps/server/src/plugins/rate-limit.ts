@@ -2,6 +2,14 @@ import fastifyRateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fast
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import {
+  isApiPath,
+  RATE_LIMIT_WINDOW_MS,
+  RATE_LIMITED_MESSAGE,
+  RATE_LIMITS,
+  type RateLimitClass,
+  rateLimitClassOf,
+} from '@rfckit/standards';
 import { HttpError } from './errors.ts';
 
 declare module 'fastify' {
@@ -16,46 +24,6 @@ export interface RateLimitOptions {
   redisUrl: string | undefined;
   /** Multiplies every limit (RATE_LIMIT_SCALE). */
   scale: number;
-}
-
-export const RATE_LIMIT_WINDOW_MS = 60_000;
-
-/**
- * Requests per client per 60 s, by kind of endpoint (spec part 1 §9). `organisation` is defined
- * as in the spec and, as in the spec, no path maps to it: organisation paths count as `profile`.
- */
-export const RATE_LIMITS = {
-  auth: 10,
-  validation: 100,
-  generation: 50,
-  profile: 30,
-  organisation: 20,
-  default: 60,
-} as const;
-export type RateLimitClass = keyof typeof RATE_LIMITS;
-
-export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
-
-const API_PREFIX = /^(?:\/api)?\/v1(?=\/|$)/;
-const validationTools = new Set(['spf', 'dmarc', 'dkim']);
-const profileRoots = new Set(['organisation', 'organization', 'profile']);
-
-/**
- * The limit class of an API path (`/v1/…` or `/api/v1/…`), undefined for anything else. Checked
- * in this order: profile (`/auth/profile`, `/organisation…`), generation (`…/generate`), auth
- * (`/auth/…`), validation (`/spf`, `/dmarc`, `/dkim`), default.
- */
-export function rateLimitClassOf(path: string): RateLimitClass | undefined {
-  const prefix = API_PREFIX.exec(path);
-  if (prefix === null) return undefined;
-  const segments = path.slice(prefix[0].length).split('/').filter(Boolean);
-  const [first, second] = segments;
-  if (first === undefined) return 'default';
-  if ((first === 'auth' && second === 'profile') || profileRoots.has(first)) return 'profile';
-  if (segments.at(-1) === 'generate') return 'generation';
-  if (first === 'auth') return 'auth';
-  if (validationTools.has(first)) return 'validation';
-  return 'default';
 }
 
 function decodedPath(url: string): string {
@@ -74,7 +42,7 @@ function decodedPath(url: string): string {
  */
 function classify(request: FastifyRequest): RateLimitClass | undefined {
   const route = request.routeOptions.url;
-  return rateLimitClassOf(route !== undefined && API_PREFIX.test(route) ? route : decodedPath(request.url));
+  return rateLimitClassOf(route !== undefined && isApiPath(route) ? route : decodedPath(request.url));
 }
 
 /** The id of the user that authentication verified for this request, if any. */

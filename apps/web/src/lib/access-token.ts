@@ -85,3 +85,20 @@ export function renewAccessToken(staleToken: string): Promise<string | null> {
   });
   return renewal;
 }
+
+/**
+ * The user id (`sub`) the stored access token names, read without verifying it: only to keep
+ * each user's client-side rate-limit counters apart. Null when signed out or unreadable.
+ */
+export function accessTokenSubject(): string | null {
+  const token = readAccessToken();
+  const payload = token?.split('.')[1];
+  if (payload === undefined) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub: unknown = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from './api.ts';
+import {
+  ApiError,
+  createApiClient,
+  NETWORK_ERROR_MESSAGE,
+  RateLimitError,
+  UNEXPECTED_ERROR_MESSAGE,
+} from './api.ts';
+import { createRateLimiter, type RateLimitDetails } from './rate-limiter.ts';
 
 function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -38,6 +45,66 @@ describe('api client', () => {
       code: 'RATE_LIMITED',
       retryAfter: 30,
     });
+  });
+
+  it('stops the 11th sign-in of a minute in the browser, without a request', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockImplementation(async () => jsonResponse({ success: false, error: 'Invalid credentials' }, 401));
+    const refusals: RateLimitDetails[] = [];
+    const client = createApiClient({
+      fetch: fetchMock,
+      rateLimiter: createRateLimiter(() => 5_000),
+      now: () => 5_000,
+      onRateLimited: (details) => refusals.push(details),
+    });
+    for (let i = 0; i < 10; i++) {
+      await expect(
+        client.request('/v1/auth/login', { method: 'POST', body: {}, anonymous: true }),
+      ).rejects.toThrow('Invalid credentials');
+    }
+    const error = await client
+      .request('/v1/auth/login', { method: 'POST', body: {}, anonymous: true })
+      .catch((e: unknown) => e);
+    expect(fetchMock).toHaveBeenCalledTimes(10);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({
+      message: 'Rate limit exceeded',
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfter: 60,
+    });
+    expect(refusals).toEqual([
+      { limitClass: 'auth', limit: 10, windowMs: 60_000, resetAt: 65_000, retryAfter: 60, source: 'client' },
+    ]);
+    // other kinds of endpoint keep their own budget
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, data: { ok: true } }));
+    await expect(client.get('/v1/health')).resolves.toEqual({ ok: true });
+  });
+
+  it("turns the server's 429 into the same refusal, with its Retry-After and limit", async () => {
+    const refusals: RateLimitDetails[] = [];
+    const client = createApiClient({
+      fetch: async () =>
+        jsonResponse({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMITED' }, 429, {
+          'Retry-After': '42',
+          'x-ratelimit-limit': '100',
+        }),
+      now: () => 1_000,
+      onRateLimited: (details) => refusals.push(details),
+    });
+    const error = await client.post('/v1/spf/verify', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(refusals).toEqual([
+      {
+        limitClass: undefined,
+        limit: 100,
+        windowMs: 60_000,
+        resetAt: 43_000,
+        retryAfter: 42,
+        source: 'server',
+      },
+    ]);
   });
 
   it('reports a network failure', async () => {

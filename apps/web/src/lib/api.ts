@@ -1,6 +1,8 @@
 /** Client for the JSON envelope of DESIGN §4: `{ success, data }` or `{ success: false, error, code }`. */
 
-import { apiBaseUrl, readAccessToken, renewAccessToken } from './access-token.ts';
+import { RATE_LIMITED_MESSAGE } from '@rfckit/standards';
+import { accessTokenSubject, apiBaseUrl, readAccessToken, renewAccessToken } from './access-token.ts';
+import { createRateLimiter, type RateLimitDetails, type RateLimiter } from './rate-limiter.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
@@ -22,6 +24,16 @@ export class ApiError extends Error {
   }
 }
 
+/** 'Rate limit exceeded', from this browser's limiter or the server's 429, with what the spec says it carries. */
+export class RateLimitError extends ApiError {
+  readonly details: RateLimitDetails;
+
+  constructor(details: RateLimitDetails, message = RATE_LIMITED_MESSAGE) {
+    super(message, 429, 'RATE_LIMITED', details.retryAfter);
+    this.details = details;
+  }
+}
+
 export interface ApiClientOptions {
   /** Origin of the API; empty means the page's own origin (the server serves both). */
   baseUrl?: string;
@@ -34,6 +46,13 @@ export interface ApiClientOptions {
    */
   renewToken?: (staleToken: string) => Promise<string | null>;
   fetch?: typeof fetch;
+  /** Counts calls before they are sent and refuses those over the spec's limits. */
+  rateLimiter?: RateLimiter;
+  /** Whose counters a call uses; defaults to one shared key. */
+  rateLimitKey?: () => string;
+  /** Told of every refusal, the limiter's or the server's, e.g. to show the countdown toast. */
+  onRateLimited?: (details: RateLimitDetails) => void;
+  now?: () => number;
 }
 
 export interface RequestOptions {
@@ -72,7 +91,16 @@ export function createApiClient({
   getToken,
   renewToken,
   fetch: fetchImpl,
+  rateLimiter,
+  rateLimitKey = () => 'anonymous',
+  onRateLimited,
+  now = Date.now,
 }: ApiClientOptions = {}): ApiClient {
+  function refuse(details: RateLimitDetails, message?: string): never {
+    onRateLimited?.(details);
+    throw new RateLimitError(details, message);
+  }
+
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const token = options.anonymous ? null : (getToken?.() ?? null);
     const response = await send(path, options, token);
@@ -90,6 +118,8 @@ export function createApiClient({
     { method = 'GET', body, signal }: RequestOptions,
     token: string | null,
   ): Promise<Response> {
+    const refusal = rateLimiter?.take(rateLimitKey(), path);
+    if (refusal) refuse(refusal);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -107,6 +137,20 @@ export function createApiClient({
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK_ERROR');
     }
+  }
+
+  /** The server's 429, in the shape of the limiter's refusal. */
+  function serverRefusal(response: Response): RateLimitDetails {
+    const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds(response) ?? 60));
+    const limit = Number(response.headers.get('x-ratelimit-limit'));
+    return {
+      limitClass: undefined,
+      limit: Number.isInteger(limit) && limit > 0 ? limit : undefined,
+      windowMs: 60_000,
+      resetAt: now() + retryAfter * 1000,
+      retryAfter,
+      source: 'server',
+    };
   }
 
   async function read<T>(response: Response): Promise<T> {
@@ -130,6 +174,7 @@ export function createApiClient({
       const message =
         typeof payload.error === 'string' && payload.error !== '' ? payload.error : UNEXPECTED_ERROR_MESSAGE;
       const code = typeof payload.code === 'string' ? payload.code : 'UNKNOWN';
+      if (response.status === 429) refuse(serverRefusal(response), message);
       throw new ApiError(message, response.status, code, retryAfterSeconds(response));
     }
     throw new ApiError(
@@ -148,9 +193,25 @@ export function createApiClient({
   };
 }
 
-/** The app's client: bearer token from storage, one shared refresh and one retry on 401. */
+const rateLimitListeners = new Set<(details: RateLimitDetails) => void>();
+
+/** Subscribes to the app client's rate-limit refusals; returns the unsubscribe function. */
+export function onRateLimited(listener: (details: RateLimitDetails) => void): () => void {
+  rateLimitListeners.add(listener);
+  return () => rateLimitListeners.delete(listener);
+}
+
+/**
+ * The app's client: bearer token from storage, one shared refresh and one retry on 401, and the
+ * spec's client-side limits counted per signed-in user (or for the anonymous visitor).
+ */
 export const api = createApiClient({
   baseUrl: apiBaseUrl,
   getToken: readAccessToken,
   renewToken: renewAccessToken,
+  rateLimiter: createRateLimiter(),
+  rateLimitKey: () => accessTokenSubject() ?? 'anonymous',
+  onRateLimited: (details) => {
+    for (const listener of rateLimitListeners) listener(details);
+  },
 });

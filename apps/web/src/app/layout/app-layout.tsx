@@ -10,6 +10,7 @@ import {
   useConsentSettingsState,
 } from '../../lib/consent.ts';
 import { CookieBanner } from '../consent/cookie-banner.tsx';
+import { RateLimitToasts } from '../rate-limit-toast.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -56,6 +57,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
+      <RateLimitToasts />
       {consent === null && <CookieBanner onDecided={focusMain} />}
       <AppShell
         header={{ height: 60 }}
