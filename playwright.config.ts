@@ -44,6 +44,8 @@ export default defineConfig({
       // mailed links (verification, reset) and the verify redirect must land on the origin the tests
       // browse, where their local storage lives; the default is http://localhost:PORT
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // the browser plays a client behind a proxy on loopback, so a test can set CF-IPCountry
+      TRUST_PROXY: 'loopback',
     },
   },
 });

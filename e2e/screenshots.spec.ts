@@ -13,17 +13,19 @@ const pages = [
   { name: 'dnskey-information', path: '/tools/dnskey', signedIn: true },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'profile', path: '/profile', signedIn: true },
+  { name: 'access-denied', path: '/welcome', country: 'RU' },
   { name: 'not-found', path: '/no-such-page' },
 ];
 
 for (const scheme of ['light', 'dark'] as const) {
-  for (const { name, path, signedIn } of pages) {
+  for (const { name, path, signedIn, country } of pages) {
     test(`${name} in the ${scheme} theme: screenshot and accessibility`, async ({
       page,
       request,
     }, testInfo) => {
       await withConsentGiven(page);
       if (signedIn) await signInThroughApi(page, request, `screenshot-${name}`);
+      if (country) await page.setExtraHTTPHeaders({ 'CF-IPCountry': country });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

@@ -109,3 +109,16 @@ test('on a small screen the sidebar opens behind the burger', async ({ page }) =
   // tools need a signed-in user: an anonymous visitor is asked to sign in first
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a visitor from a denied region gets 451 and the Access Denied screen with the location code', async ({
+  page,
+}) => {
+  await withConsentGiven(page);
+  await page.setExtraHTTPHeaders({ 'CF-IPCountry': 'RU' });
+  const response = await page.goto('/welcome');
+  expect(response?.status()).toBe(451);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Access is not permitted from your location (RU)');
+  // the app itself never appears
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});

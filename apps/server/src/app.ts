@@ -131,6 +131,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     { prefix: '/api/v1' },
   );
 
-  await app.register(webStatic, { webDist: config.webDist, production: config.nodeEnv === 'production' });
+  await app.register(webStatic, {
+    webDist: config.webDist,
+    production: config.nodeEnv === 'production',
+    deniedCountries: config.deniedCountries,
+  });
   return app;
 }

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_DENIED_COUNTRIES } from '@rfckit/standards';
 import { z } from 'zod';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -72,12 +73,6 @@ const MIN_JWT_SECRET_LENGTH = 32;
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const trustProxyPresets = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** Spec part 1 §9: the countries refused unless DENIED_COUNTRIES says otherwise. */
-// prettier-ignore
-export const DEFAULT_DENIED_COUNTRIES: readonly string[] = [
-  'AF', 'BY', 'BA', 'CF', 'KP', 'CD', 'GN', 'GW', 'HT', 'IR', 'IQ', 'LB', 'LY', 'ML', 'MM', 'NI', 'RU', 'SO',
-  'SS', 'SD', 'SY', 'VE', 'YE', 'ZW',
-];
 export const DEFAULT_GEO_HEADER = 'cf-ipcountry';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });

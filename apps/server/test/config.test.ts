@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DENIED_COUNTRIES, JWT_SECRET_FILE, loadConfig } from '../src/config.ts';
+import { DEFAULT_DENIED_COUNTRIES } from '@rfckit/standards';
+import { ConfigError, JWT_SECRET_FILE, loadConfig } from '../src/config.ts';
 import { buildMmdb } from './helpers/mmdb.ts';
 
 let dataDir: string;
@@ -262,5 +263,21 @@ describe('loadConfig: mail and links', () => {
     expect(issues.join('\n')).not.toContain('hunter2');
     expect(issues[1]).toMatch(/^MAIL_FROM must be an address/);
     expect(issuesOf({ SMTP_URL: 'not a url' })[0]).toMatch(/^SMTP_URL/);
+  });
+});
+
+describe('DNS_SERVERS', () => {
+  it("defaults to the system's resolvers and reads a list of addresses with optional ports", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).dnsServers).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DNS_SERVERS: '127.0.0.1:5353, 192.0.2.53, [::1]:5300, 2001:db8::1' })
+        .dnsServers,
+    ).toEqual(['127.0.0.1:5353', '192.0.2.53:53', '[::1]:5300', '[2001:db8::1]:53']);
+  });
+
+  it('refuses names and bad ports, naming them', () => {
+    const [issue] = issuesOf({ DNS_SERVERS: '127.0.0.1,dns.example.org,127.0.0.1:99999' });
+    expect(issue).toMatch(/^DNS_SERVERS must be a comma-separated list of resolver IP addresses/);
+    expect(issue).toContain('"dns.example.org", "127.0.0.1:99999"');
   });
 });

@@ -20,7 +20,7 @@ beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'rfckit-geo-'));
   dist = path.join(root, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>rfckit</title>');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>rfckit</title></head>');
   writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'void 0;');
   geoipDb = path.join(root, 'country.mmdb');
   writeFileSync(
@@ -69,21 +69,24 @@ describe('the test MaxMind DB writer', () => {
 });
 
 describe('region gate', () => {
-  it('answers 451 on API, pages, assets and docs from a denied country', async () => {
+  it('answers 451 on API routes, docs and unknown paths from a denied country', async () => {
     const gate = await start({ TRUST_PROXY: 'true' });
     for (const url of [
       '/v1/health',
       '/api/v1/health',
-      '/',
-      '/tools/dnskey',
-      '/assets/index-abc.js',
       '/docs',
+      '/docs/json',
       '/v1/nope',
+      '/assets/missing.js',
     ]) {
       const response = await gate.inject({ url, headers: { 'cf-ipcountry': 'RU', accept: 'text/html' } });
       expect(response.statusCode, url).toBe(451);
       expect(response.json(), url).toEqual(denied('RU'));
       expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      const response = await gate.inject({ method, url: '/tools/dnskey', headers: { 'cf-ipcountry': 'RU' } });
+      expect(response.statusCode, method).toBe(451);
     }
     const post = await gate.inject({
       method: 'POST',
@@ -92,6 +95,28 @@ describe('region gate', () => {
     });
     expect(post.statusCode).toBe(451);
     expect(post.json()).toEqual(denied('KP'));
+  });
+
+  it('answers a page with 451 and the web app, whose files load, so it can show Access Denied', async () => {
+    const gate = await start({ TRUST_PROXY: 'true', DENIED_COUNTRIES: 'RU,KP' });
+    for (const url of ['/', '/welcome', '/tools/dnskey', '/index.html']) {
+      const response = await gate.inject({ url, headers: { 'cf-ipcountry': 'RU', accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(451);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.body, url).toContain('<title>rfckit</title>');
+      expect(response.body, url).toContain('<meta name="rfckit-denied-countries" content="RU,KP" />');
+    }
+    const script = await gate.inject({ url: '/assets/index-abc.js', headers: { 'cf-ipcountry': 'RU' } });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('void 0;');
+    // an API client asking for JSON at a page path gets the envelope
+    const json = await gate.inject({
+      url: '/welcome',
+      headers: { 'cf-ipcountry': 'RU', accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(451);
+    expect(json.json()).toEqual(denied('RU'));
   });
 
   it('serves allowed and undetectable (XX) countries', async () => {

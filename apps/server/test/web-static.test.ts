@@ -8,6 +8,11 @@ import { buildTestApp } from './helpers/app.ts';
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head></html>';
+// the page served: the build's index.html with the server's denied countries for the web app's region check
+const SHELL =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script>' +
+  '    <meta name="rfckit-denied-countries" content="AF,BY,BA,CF,KP,CD,GN,GW,HT,IR,IQ,LB,LY,ML,MM,NI,RU,SO,SS,SD,SY,VE,YE,ZW" />\n' +
+  '  </head></html>';
 
 let root: string;
 beforeAll(() => {
@@ -45,7 +50,7 @@ describe('with a built web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
-    expect((await app.inject({ url: '/' })).body).toBe(INDEX);
+    expect((await app.inject({ url: '/' })).body).toBe(SHELL);
   });
 
   it('answers client-side routes with index.html (history fallback)', async () => {
@@ -54,13 +59,13 @@ describe('with a built web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      if (method === 'GET') expect(response.body).toBe(INDEX);
+      if (method === 'GET') expect(response.body).toBe(SHELL);
     }
     const nested = await app.inject({ url: '/tools/dnskey', headers: { accept: HTML } });
-    expect(nested.body).toBe(INDEX);
+    expect(nested.body).toBe(SHELL);
     // curl sends */*; some clients send no Accept at all
-    expect((await app.inject({ url: '/welcome', headers: { accept: '*/*' } })).body).toBe(INDEX);
-    expect((await app.inject({ url: '/privacy-policy' })).body).toBe(INDEX);
+    expect((await app.inject({ url: '/welcome', headers: { accept: '*/*' } })).body).toBe(SHELL);
+    expect((await app.inject({ url: '/privacy-policy' })).body).toBe(SHELL);
   });
 
   it('keeps API paths, missing files and non-HTML requests as 404 envelopes', async () => {

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
+import { AccessGate } from './app/access-gate.tsx';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/routes.tsx';
 
@@ -13,9 +14,11 @@ if (!container) throw new Error('index.html lacks the #root element');
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AccessGate>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AccessGate>
     </Providers>
   </StrictMode>,
 );

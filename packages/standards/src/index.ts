@@ -8,4 +8,5 @@ export * from './core/schema.ts';
 export * from './registry.ts';
 export * from './accounts/schema.ts';
 export * from './accounts/rate-limits.ts';
+export * from './accounts/regions.ts';
 export * from './dnskey/index.ts';

@@ -4,6 +4,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import maxmind, { type CountryResponse, type Reader } from 'maxmind';
+import { regionDeniedMessage, TRACE_PATH, UNKNOWN_COUNTRY } from '@rfckit/standards';
 import type { TrustProxy } from '../config.ts';
 import type { ErrorEnvelope } from './errors.ts';
 
@@ -11,6 +12,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** ISO 3166-1 alpha-2 code of the client's country, `XX` when unknown (which is allowed). */
     country: string;
+    /**
+     * Set for a denied client's page or static-file request, which is let through so the web app
+     * can load and show its Access Denied screen; the page itself still answers 451.
+     */
+    regionDenied: boolean;
   }
 }
 
@@ -22,16 +28,8 @@ export interface GeoGateOptions {
   trustProxy: TrustProxy;
 }
 
-export const UNKNOWN_COUNTRY = 'XX';
-/** Same origin as Cloudflare's: the web app reads `loc` here, also when it is denied. */
-export const TRACE_PATH = '/cdn-cgi/trace';
-
 // two letters, or a letter and a digit as in Cloudflare's T1 (Tor)
 const COUNTRY_CODE = /^[A-Za-z][A-Za-z0-9]$/;
-
-export function regionDeniedMessage(country: string): string {
-  return `Access is not permitted from your location (${country})`;
-}
 
 function trustFunction(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
   if (trustProxy === true) return () => true;
@@ -98,7 +96,8 @@ function traceBody(request: FastifyRequest): string {
     .join('');
 }
 
-function deny(request: FastifyRequest, reply: FastifyReply): void {
+/** Answers 451 REGION_DENIED with the error envelope. */
+export function deny(request: FastifyRequest, reply: FastifyReply): void {
   request.log.info({ ip: request.ip, country: request.country }, 'refused a request from a denied region');
   const body: ErrorEnvelope = {
     success: false,
@@ -111,7 +110,8 @@ function deny(request: FastifyRequest, reply: FastifyReply): void {
 /**
  * Locates each client (trusted proxy header, else the GeoIP database, else `XX`) and answers 451
  * REGION_DENIED on every route for the denied countries, except `GET /cdn-cgi/trace`, which
- * always tells the client its `loc` so the web app can show the Access Denied screen.
+ * always tells the client its `loc`, and the web app's static files, so that the page (itself a
+ * 451) can load and show the Access Denied screen.
  */
 export default fp<GeoGateOptions>(
   async (app, options) => {
@@ -132,9 +132,21 @@ export default fp<GeoGateOptions>(
     }
 
     app.decorateRequest('country', UNKNOWN_COUNTRY);
+    app.decorateRequest('regionDenied', false);
     app.addHook('onRequest', (request, reply, done) => {
       request.country = locate(request);
       if (!denied.has(request.country) || request.routeOptions.url === TRACE_PATH) {
+        done();
+        return;
+      }
+      // The web app's own files (the static wildcard) and unknown paths go on to web-static,
+      // which serves the files and answers every page and unknown path with 451.
+      const route = request.routeOptions.url;
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (route === '/*' || route === undefined)
+      ) {
+        request.regionDenied = true;
         done();
         return;
       }

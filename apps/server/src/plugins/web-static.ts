@@ -1,14 +1,26 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DENIED_COUNTRIES_META } from '@rfckit/standards';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, routeNotFound } from './errors.ts';
+import { deny } from './geo-gate.ts';
 
 export interface WebStaticOptions {
   webDist: string;
   /** Raises the missing-build warning to an error in production, where it is a broken deployment. */
   production: boolean;
+  /** Told to the web app in a `<meta>`, so that its region check refuses what the server refuses. */
+  deniedCountries: readonly string[];
+}
+
+/** The built index.html with the server's settings the web app needs before its first request. */
+export function shellHtml(indexHtml: string, deniedCountries: readonly string[]): string {
+  const meta = `<meta name="${DENIED_COUNTRIES_META}" content="${deniedCountries.join(',')}" />`;
+  return indexHtml.includes('</head>')
+    ? indexHtml.replace('</head>', `    ${meta}\n  </head>`)
+    : `${meta}\n${indexHtml}`;
 }
 
 /** Paths the web app never owns: an unknown one is an API 404, not a page. */
@@ -48,8 +60,10 @@ function isPageNavigation(request: FastifyRequest, urlPath: string): boolean {
  */
 export default fp<WebStaticOptions>(
   async (app, options) => {
-    const built = existsSync(path.join(options.webDist, 'index.html'));
+    const indexFile = path.join(options.webDist, 'index.html');
+    const built = existsSync(indexFile);
     const assetsDir = path.join(options.webDist, 'assets') + path.sep;
+    const shell = built ? shellHtml(readFileSync(indexFile, 'utf8'), options.deniedCountries) : '';
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -57,6 +71,9 @@ export default fp<WebStaticOptions>(
         prefix: '/',
         wildcard: true,
         dotfiles: 'ignore',
+        // the page is always the shell below, with the server's settings in it
+        index: false,
+        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           // Vite puts content-hashed names under assets/; everything else must be revalidated
@@ -73,9 +90,22 @@ export default fp<WebStaticOptions>(
 
     app.setNotFoundHandler(async (request, reply) => {
       const urlPath = pathOf(request);
+      const page = isPageNavigation(request, urlPath) && built;
+      if (request.regionDenied) {
+        // the page loads (its scripts are let through) and shows the Access Denied screen
+        if (!page) {
+          deny(request, reply);
+          return reply;
+        }
+        return reply
+          .code(451)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(shell);
+      }
       if (!isPageNavigation(request, urlPath)) throw routeNotFound(request);
       if (!built) throw new HttpError(503, 'WEB_NOT_BUILT', 'Web app is not built: run npm run build');
-      return reply.code(200).sendFile('index.html');
+      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
     });
   },
   { name: 'web-static' },
