@@ -214,3 +214,43 @@ test('the 11th sign-in of a minute is stopped in the browser with a dismissible 
   await toast.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toast).toBeHidden();
 });
+
+test('a stale access token is renewed once through the refresh cookie, and the call goes through', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('refresh');
+  await register(page, email);
+  await verify(page, email);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // the refresh token lives only in an HttpOnly cookie scoped to the auth routes
+  const refresh = (await context.cookies()).find((cookie) => cookie.name === 'rfckit_refresh');
+  expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/v1/auth' });
+  const stored = await page.evaluate(() => localStorage.getItem('rfckit.token'));
+  expect(await page.evaluate(() => Object.keys(localStorage).join(','))).not.toMatch(/refresh/i);
+
+  // a token the server refuses (its signature no longer matches), as after a key rotation or expiry
+  await page.evaluate((token) => {
+    const [header, payload] = token.split('.');
+    localStorage.setItem('rfckit.token', `${header}.${payload}.AAAA`);
+  }, stored ?? '');
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/v1/auth/refresh'));
+  await page.goto('/profile');
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  const renewed = await page.evaluate(() => localStorage.getItem('rfckit.token'));
+  expect(renewed).toMatch(/^ey/);
+  expect(renewed).not.toBe(stored);
+
+  // without the cookie the renewal fails: the session is cleared and the user signs in again
+  await context.clearCookies();
+  await page.evaluate(() => {
+    const [header, payload] = (localStorage.getItem('rfckit.token') ?? '').split('.');
+    localStorage.setItem('rfckit.token', `${header}.${payload}.AAAA`);
+  });
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('rfckit.token'))).toBeNull();
+});
