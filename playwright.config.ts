@@ -16,6 +16,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   timeout: 30_000,
+  // pages load lazily behind the session check; a busy two-core runner needs more than the 5 s default
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -28,7 +30,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } }],
   webServer: {
     // a fresh database each run; the web app must be built first (npm run test:e2e does)
-    command: `rm -rf "${dataDir}" && node apps/server/src/server.ts`,
+    // the app's mail goes over SMTP to a loopback server started by e2e/serve.ts
+    command: `rm -rf "${dataDir}" && node e2e/serve.ts`,
     url: `http://127.0.0.1:${port}/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,8 +2,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 
-/** Where the e2e server writes its mail without SMTP_URL (playwright.config.ts's DATA_DIR). */
-const outbox = path.resolve('node_modules/.cache/rfckit-e2e/outbox');
+/** Where e2e/serve.ts files the mail its SMTP server receives from the app (under playwright.config.ts's DATA_DIR). */
+const outbox = path.resolve('node_modules/.cache/rfckit-e2e/smtp-inbox');
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text
