@@ -36,6 +36,7 @@ describeEachDatabase('health and migrations', (database) => {
       expect(applied.map((row) => (row as { name: string }).name)).toEqual([
         '0001-app-meta',
         '0002-accounts',
+        '0003-organisation-admin',
       ]);
       const installedAt = await getAppMeta(app.db, 'installed_at');
       expect(new Date(installedAt ?? '').toISOString()).toBe(installedAt);

@@ -87,6 +87,109 @@ export interface ActivityTable {
   created_at: string;
 }
 
+/** A pending, accepted or revoked invitation to join an organisation. */
+export interface InvitationTable {
+  id: string;
+  organisation_id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  /** SHA-256 (hex) of the link token; a resend replaces it. */
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  sent_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
+export type BillingInterval = 'month' | 'year';
+export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
+export type InvoiceStatus = 'paid' | 'open' | 'void' | 'uncollectible';
+
+export interface PlanTable {
+  id: string;
+  name: string;
+  description: string;
+  /** Price per interval in minor units of `currency` (4999 = 49.99 USD). */
+  price_minor: number;
+  currency: string;
+  billing_interval: BillingInterval;
+  /** JSON array of feature lines. */
+  features: string;
+  sort_order: number;
+  /** 1 when it can be chosen; 0 keeps it for existing subscriptions only. */
+  active: number;
+}
+
+/** The organisation's one subscription. */
+export interface SubscriptionTable {
+  id: string;
+  organisation_id: string;
+  plan_id: string;
+  status: SubscriptionStatus;
+  amount_minor: number;
+  currency: string;
+  current_period_start: string;
+  /** The next billing date. */
+  current_period_end: string;
+  canceled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A card as the payment provider describes it: never its number or CVV. */
+export interface PaymentMethodTable {
+  id: string;
+  organisation_id: string;
+  type: string;
+  brand: string;
+  last4: string;
+  expiry_month: number;
+  expiry_year: number;
+  cardholder_name: string;
+  /** 1 for the organisation's default card, else 0. */
+  is_default: number;
+  provider_ref: string;
+  created_at: string;
+}
+
+export interface InvoiceTable {
+  id: string;
+  organisation_id: string;
+  /** Human invoice number, unique across the installation. */
+  number: string;
+  description: string;
+  amount_minor: number;
+  currency: string;
+  status: InvoiceStatus;
+  plan_id: string | null;
+  period_start: string;
+  period_end: string;
+  payment_method_id: string | null;
+  /** e.g. "Visa ending 4242", kept after the card is removed. */
+  payment_summary: string | null;
+  issued_at: string;
+  paid_at: string | null;
+}
+
+/** An organisation's key for automation: a bearer credential on tool routes only. */
+export interface ApiKeyTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  prefix: string;
+  /** SHA-256 (hex) of the key; the key is shown once, at creation. */
+  key_hash: string;
+  created_by: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -95,4 +198,10 @@ export interface Database {
   session: SessionTable;
   email_token: EmailTokenTable;
   activity: ActivityTable;
+  invitation: InvitationTable;
+  plan: PlanTable;
+  subscription: SubscriptionTable;
+  payment_method: PaymentMethodTable;
+  invoice: InvoiceTable;
+  api_key: ApiKeyTable;
 }
