@@ -25,6 +25,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // fails any test that reaches for an address outside 127.0.0.0/8 and ::1
+          setupFiles: ['test/helpers/connect-guard-setup.ts'],
           // integration suites share one lab per file; keep files parallel but bounded
           maxWorkers: 2,
           testTimeout: 20_000,

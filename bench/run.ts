@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { dnsBench, describeDnsBench } from './dns.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -237,6 +238,15 @@ console.log(
   `same call without sign-in: ${u.rps} req/s; signed-in / unauthenticated: ${rps.authenticatedRatio} (target ≥ 0.7)`,
 );
 
-const results = { date: new Date().toISOString(), node: process.version, welcomeJs: js, throughput: rps };
+const dns = await dnsBench();
+console.log(describeDnsBench(dns));
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  welcomeJs: js,
+  throughput: rps,
+  dns,
+};
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('written to bench/results/latest.json');

@@ -14,6 +14,7 @@ import db from './plugins/db.ts';
 import errors, { clientErrorHandler, sendError } from './plugins/errors.ts';
 import geoGate from './plugins/geo-gate.ts';
 import mail from './plugins/mail.ts';
+import net from './plugins/net.ts';
 import openapi from './plugins/openapi.ts';
 import pathFilter, { collapseSlashes } from './plugins/path-filter.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(mail);
+  await app.register(net);
   await app.register(auth);
 
   await app.register(routes, { prefix: '/v1' });

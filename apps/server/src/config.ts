@@ -14,6 +14,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_DENIED_COUNTRIES } from '@rfckit/standards';
 import { z } from 'zod';
+import { parseCidrList } from './net/address.ts';
+import { parseConnectTo, type ConnectToRule } from './net/connect-to.ts';
+import { parseDnsServer } from './net/dns.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -55,6 +58,14 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every message, e.g. `rfckit <no-reply@rfckit.example.org>`. */
   mailFrom: string;
+  /** DNS_SERVERS as `address:port` / `[v6]:port`; undefined asks the system's resolvers (`/etc/resolv.conf`). */
+  dnsServers: readonly string[] | undefined;
+  /** OUTBOUND_ALLOW: CIDR ranges the outbound layer may reach although they are private, loopback … */
+  outboundAllow: readonly string[];
+  /** OUTBOUND_CONNECT_TO: curl-style host:port → address:port rewrites, for tests against the lab. */
+  outboundConnectTo: readonly ConnectToRule[];
+  /** OUTBOUND_CA_FILE: PEM certificates trusted for outbound TLS besides Node's store, for tests. */
+  outboundCaFile: string | undefined;
 }
 
 /** Thrown by `loadConfig`; `issues` holds one line per bad variable. */
@@ -325,6 +336,74 @@ const envSchema = z.object({
         `must be an address such as rfckit <no-reply@rfckit.example.org> (got ${shown(issue.input)})`,
     })
     .optional(),
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): readonly string[] | undefined => {
+      if (raw === undefined) return undefined;
+      const entries = raw.split(',').map((entry) => entry.trim());
+      const servers = entries.map(parseDnsServer);
+      const bad = entries.filter((_, i) => servers[i] === undefined);
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of resolver IP addresses with optional ports, such as 127.0.0.1:5353,[::1]:53 (got ${bad.map(shown).join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return servers.map((server) => server!.label);
+    }),
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .transform((raw, ctx): readonly string[] => {
+      if (raw === undefined) return [];
+      try {
+        return parseCidrList(raw).map(([base, bits]) => `${base.toString()}/${bits}`);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of CIDR ranges: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
+  OUTBOUND_CONNECT_TO: z
+    .string()
+    .optional()
+    .transform((raw, ctx): readonly ConnectToRule[] => {
+      if (raw === undefined) return [];
+      try {
+        return parseConnectTo(raw);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
+  OUTBOUND_CA_FILE: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const file = path.resolve(raw);
+      try {
+        if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a PEM file of CA certificates (none in ${file})`,
+          });
+          return z.NEVER;
+        }
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        ctx.addIssue({ code: 'custom', message: `must be a readable PEM file (${reason} on ${file})` });
+        return z.NEVER;
+      }
+      return file;
+    }),
 });
 
 type EnvKey = keyof typeof envSchema.shape;
@@ -399,5 +478,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: parsed.RATE_LIMIT_SCALE,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `rfckit <no-reply@${new URL(appUrl).hostname}>`,
+    dnsServers: parsed.DNS_SERVERS,
+    outboundAllow: parsed.OUTBOUND_ALLOW,
+    outboundConnectTo: parsed.OUTBOUND_CONNECT_TO,
+    outboundCaFile: parsed.OUTBOUND_CA_FILE,
   };
 }

@@ -1,1 +1,4 @@
-export {};
+export * from './dns-server.ts';
+export * from './ca.ts';
+export * from './web-server.ts';
+export * from './lab-env.ts';

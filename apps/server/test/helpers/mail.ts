@@ -25,6 +25,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // its default PTR lookup of each client would ask the system's (non-loopback) DNS servers
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
