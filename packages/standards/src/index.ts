@@ -11,3 +11,4 @@ export * from './accounts/schema.ts';
 export * from './accounts/rate-limits.ts';
 export * from './accounts/regions.ts';
 export * from './dnskey/index.ts';
+export * from './http-headers/index.ts';

@@ -8,6 +8,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const toolPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   dnskey: lazy(() => import('../tools/dnskey/page.tsx')),
+  'http-headers': lazy(() => import('../tools/http-headers/page.tsx')),
 };
 
 /** Registry tools that have a page, in registry order. */

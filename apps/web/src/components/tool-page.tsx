@@ -9,11 +9,20 @@ import { RfcLegend } from './rfc-legend.tsx';
 const tabLabels = { information: 'Information', generator: 'Generator', validator: 'Validator' } as const;
 type TabValue = keyof typeof tabLabels;
 
+/** A tab only some tools have, e.g. the headers Analyser or the TLS Tester; shown after Information. */
+export interface ExtraTab {
+  /** Its `?tab=` value. */
+  value: string;
+  label: string;
+  panel: ReactNode;
+}
+
 interface ToolPageProps {
   tool: ToolDefinition;
   information: ReactNode;
   generator?: ReactNode;
   validator?: ReactNode;
+  extraTabs?: readonly ExtraTab[];
 }
 
 /** Links an `RFC nnnn` reference to the RFC Editor; other standards stay plain text. */
@@ -31,11 +40,15 @@ function StandardReference({ name }: { name: string }) {
  * The frame of every tool page: name, standards and draft mark from the registry, the RFC legend
  * and the tabs the tool provides. The open tab lives in `?tab=` so a reload keeps it.
  */
-export function ToolPage({ tool, information, generator, validator }: ToolPageProps) {
+export function ToolPage({ tool, information, generator, validator, extraTabs = [] }: ToolPageProps) {
   useDocumentTitle(`${tool.name} · rfckit`);
   const [searchParams, setSearchParams] = useSearchParams();
   const panels: Partial<Record<TabValue, ReactNode>> = { information, generator, validator };
-  const available = (Object.keys(tabLabels) as TabValue[]).filter((value) => panels[value] !== undefined);
+  const standard = (Object.keys(tabLabels) as TabValue[])
+    .filter((value) => panels[value] !== undefined)
+    .map((value) => ({ value: value as string, label: tabLabels[value], panel: panels[value] }));
+  const tabs = [standard[0]!, ...extraTabs, ...standard.slice(1)];
+  const available = tabs.map((tab) => tab.value);
   const requested = searchParams.get('tab');
   const active = available.find((value) => value === requested) ?? 'information';
 
@@ -83,15 +96,15 @@ export function ToolPage({ tool, information, generator, validator }: ToolPagePr
 
       <Tabs value={active} onChange={selectTab} keepMounted>
         <Tabs.List aria-label={`${tool.name} sections`}>
-          {available.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {tabLabels[value]}
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {available.map((value) => (
-          <Tabs.Panel key={value} value={value} pt="lg">
-            {panels[value]}
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
+            {tab.panel}
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import dnskey from './dnskey.ts';
+import httpHeaders from './http-headers.ts';
 
 /**
  * Every tool route. They all need a signed-in caller (DESIGN §4), enforced here once so that a
@@ -12,6 +13,7 @@ const tools: FastifyPluginAsync = async (app) => {
   // at onRequest: an anonymous body is never parsed or validated
   app.addHook('onRequest', app.authenticate);
   await app.register(dnskey);
+  await app.register(httpHeaders);
 };
 
 export default tools;
