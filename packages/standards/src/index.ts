@@ -12,3 +12,4 @@ export * from './accounts/rate-limits.ts';
 export * from './accounts/regions.ts';
 export * from './dnskey/index.ts';
 export * from './http-headers/index.ts';
+export * from './security-txt/index.ts';

@@ -9,6 +9,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export const toolPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   dnskey: lazy(() => import('../tools/dnskey/page.tsx')),
   'http-headers': lazy(() => import('../tools/http-headers/page.tsx')),
+  'security-txt': lazy(() => import('../tools/security-txt/page.tsx')),
 };
 
 /** Registry tools that have a page, in registry order. */

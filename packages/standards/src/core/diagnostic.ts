@@ -20,6 +20,8 @@ export interface Diagnostic {
   /** How to fix it, in one sentence an administrator can act on. */
   fix?: string;
   span?: Span;
+  /** 1-based line of a multi-line input (security.txt, host-meta …) the diagnostic is about. */
+  line?: number;
 }
 
 /** The shape every validator returns (DESIGN §4). */

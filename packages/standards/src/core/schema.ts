@@ -21,6 +21,7 @@ export const diagnosticSchema = z.object({
   rfc: z.string().optional().describe('Section cited, e.g. RFC 4034 §2.1.2'),
   fix: z.string().optional().describe('How to fix it'),
   span: spanSchema.optional(),
+  line: z.number().int().positive().optional().describe('1-based line of a multi-line input'),
 });
 
 /** Schema of `ValidationResult<P>` (DESIGN §4) for a tool's own `parsed` schema. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import dnskey from './dnskey.ts';
 import httpHeaders from './http-headers.ts';
+import securityTxt from './security-txt.ts';
 
 /**
  * Every tool route. They all need a signed-in caller (DESIGN §4), enforced here once so that a
@@ -14,6 +15,7 @@ const tools: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(dnskey);
   await app.register(httpHeaders);
+  await app.register(securityTxt);
 };
 
 export default tools;

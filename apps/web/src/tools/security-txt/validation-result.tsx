@@ -1,0 +1,185 @@
+import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { Diagnostic, SecurityTxtValidationResultData } from '@rfckit/standards';
+
+import { RequirementBadge } from '../../components/requirement-badge.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+
+const severityStyle = {
+  error: { label: 'Error', color: 'red.9', text: 'white' },
+  warning: { label: 'Recommendation', color: 'orange.6', text: 'black' },
+  info: { label: 'Note', color: 'blue.8', text: 'white' },
+} as const;
+
+const groups = [
+  { severity: 'error', title: 'Errors' },
+  { severity: 'warning', title: 'Recommendations' },
+  { severity: 'info', title: 'Notes' },
+] as const;
+
+/** The lines of the text as the validator numbers them: split on LF, CR dropped, no line after a final LF. */
+export function splitLines(content: string): string[] {
+  const lines = content.split('\n').map((line) => line.replace(/\r$/, ''));
+  if (content.endsWith('\n')) lines.pop();
+  return lines;
+}
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function DiagnosticItem({ diagnostic, lineText }: { diagnostic: Diagnostic; lineText: string | undefined }) {
+  const severity = severityStyle[diagnostic.severity];
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      data-severity={diagnostic.severity}
+      data-code={diagnostic.code}
+      data-line={diagnostic.line}
+    >
+      <Group gap="xs" mb={4}>
+        <Badge color={severity.color} c={severity.text} variant="filled" radius="sm" size="sm">
+          {severity.label}
+        </Badge>
+        <Badge color="gray" variant="outline" radius="sm" size="sm" tt="none">
+          {diagnostic.line === undefined ? 'Whole file' : `Line ${diagnostic.line}`}
+        </Badge>
+        {diagnostic.requirement && <RequirementBadge level={diagnostic.requirement} />}
+        {diagnostic.rfc && (
+          <Text size="xs" c="dimmed">
+            {diagnostic.rfc}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed" ff="monospace">
+          {diagnostic.code}
+        </Text>
+      </Group>
+      <Text size="sm">{diagnostic.message}</Text>
+      {lineText !== undefined && lineText.trim() !== '' && (
+        <Code block mt={6} className="mono-block" aria-label={`Line ${diagnostic.line}`}>
+          {lineText}
+        </Code>
+      )}
+      {diagnostic.fix && (
+        <Text size="sm" mt={4}>
+          <Text span fw={600}>
+            Fix:
+          </Text>{' '}
+          {diagnostic.fix}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function SignatureSummary({ result }: { result: SecurityTxtValidationResultData }) {
+  const signature = result.parsed?.signature;
+  if (!signature) return null;
+  const verification = signature.verification;
+  const signers = signature.signers.map((s) => s.fingerprint ?? s.keyId ?? 'an unnamed key').join(', ');
+  let verdict: string;
+  if (!verification) verdict = 'Not verified: supply the signer’s public key to check it.';
+  else if (verification.status === 'good') verdict = `Good signature from ${verification.fingerprint}.`;
+  else if (verification.status === 'bad') verdict = 'Bad signature: it does not match the text.';
+  else if (verification.status === 'wrong-key') verdict = 'Made by a different key than the one supplied.';
+  else verdict = 'Not verified: see the findings.';
+  return (
+    <Stack gap={4} component="section" aria-label="Signature">
+      <Title order={4}>OpenPGP signature</Title>
+      <Text size="sm" data-testid="security-txt-signature">
+        {verdict}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Signed by {signers || 'no key named in the signature'}
+        {signature.hashes.length > 0 ? `; Hash header ${signature.hashes.join(', ')}` : ''}.
+      </Text>
+    </Stack>
+  );
+}
+
+function FieldsTable({ result }: { result: SecurityTxtValidationResultData }) {
+  const fields = result.parsed?.fields ?? [];
+  if (fields.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Fields">
+      <Title order={4}>Fields</Title>
+      <TableScroll label="Fields of the file" minWidth={480}>
+        <Table withTableBorder verticalSpacing={4} style={{ overflowWrap: 'anywhere' }}>
+          <Table.Caption>Fields as read, with their lines</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col" w={64}>
+                Line
+              </Table.Th>
+              <Table.Th scope="col" w={180}>
+                Field
+              </Table.Th>
+              <Table.Th scope="col">Value</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {fields.map((field) => (
+              <Table.Tr key={field.line}>
+                <Table.Td ff="monospace">{field.line}</Table.Td>
+                <Table.Th scope="row" fw={500}>
+                  {field.name}
+                  {!field.known && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (not registered)
+                    </Text>
+                  )}
+                </Table.Th>
+                <Table.Td ff="monospace">{field.value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+    </Stack>
+  );
+}
+
+/** Findings grouped by severity, each with its line and that line's text; then signature and fields. */
+export function ValidationResultView({
+  result,
+  content,
+}: {
+  result: SecurityTxtValidationResultData;
+  /** The text that was validated, to quote the lines findings point at. */
+  content: string;
+}) {
+  const lines = splitLines(content);
+  const count = (severity: Diagnostic['severity']) =>
+    result.diagnostics.filter((d) => d.severity === severity).length;
+  return (
+    <Stack gap="lg">
+      <Text size="sm">
+        {plural(count('error'), 'error', 'errors')},{' '}
+        {plural(count('warning'), 'recommendation', 'recommendations')},{' '}
+        {plural(count('info'), 'note', 'notes')}
+      </Text>
+      {groups.map(({ severity, title }) => {
+        const items = result.diagnostics.filter((d) => d.severity === severity);
+        if (items.length === 0) return null;
+        return (
+          <Stack key={severity} gap="xs" component="section" aria-label={title}>
+            <Title order={4}>{title}</Title>
+            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+              {items.map((diagnostic, index) => (
+                <DiagnosticItem
+                  key={`${diagnostic.code}-${index}`}
+                  diagnostic={diagnostic}
+                  lineText={diagnostic.line === undefined ? undefined : lines[diagnostic.line - 1]}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        );
+      })}
+      <SignatureSummary result={result} />
+      <FieldsTable result={result} />
+    </Stack>
+  );
+}

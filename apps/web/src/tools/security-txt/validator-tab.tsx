@@ -1,0 +1,122 @@
+import { Button, Group, Kbd, Stack, Textarea } from '@mantine/core';
+import { securityTxtValidateBody } from '@rfckit/standards';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+
+import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { failureMessage, useValidateSecurityTxt } from './use-security-txt.ts';
+import { ValidationResultView } from './validation-result.tsx';
+
+const placeholder = [
+  'Contact: mailto:security@example.com',
+  'Encryption: https://example.com/pgp-key.txt',
+  'Expires: 2026-12-31T23:59:59Z',
+  'Policy: https://example.com/security-policy.html',
+].join('\n');
+
+const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+export function ValidatorTab() {
+  const [content, setContent] = useState('');
+  const [publicKey, setPublicKey] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  // the text the shown result is about, to quote its lines
+  const [validated, setValidated] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const validation = useValidateSecurityTxt();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (validation.isPending) return;
+    const body = publicKey.trim() ? { content, publicKey } : { content };
+    // the shared schema gives the same message the server would
+    const parsed = securityTxtValidateBody.safeParse(body);
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message ?? 'security.txt content is required');
+      validation.reset();
+      return;
+    }
+    setInputError(null);
+    setValidated(content);
+    validation.mutate(parsed.data);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  }
+
+  let state: ResultPanelState;
+  if (validation.isPending) {
+    state = { status: 'empty', prompt: 'Validating the file…' };
+  } else if (validation.isError) {
+    state = { status: 'error', message: failureMessage(validation.error, 'Validation failed') };
+  } else if (validation.data) {
+    state = {
+      status: 'success',
+      title: validation.data.valid ? 'Valid security.txt' : 'Invalid security.txt',
+      tone: validation.data.valid ? 'positive' : 'negative',
+      children: <ValidationResultView result={validation.data} content={validated} />,
+    };
+  } else {
+    state = {
+      status: 'empty',
+      prompt: 'Paste a security.txt file and choose Validate to see every finding with its line.',
+    };
+  }
+
+  return (
+    <Stack gap="lg">
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="security.txt validator">
+        <Stack gap="sm">
+          <Textarea
+            label="security.txt content"
+            description={
+              <>
+                The file as published, signed or not. <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>{' '}
+                validates.
+              </>
+            }
+            placeholder={placeholder}
+            value={content}
+            onChange={(event) => {
+              setContent(event.currentTarget.value);
+              if (inputError) setInputError(null);
+            }}
+            onKeyDown={onKeyDown}
+            error={inputError}
+            autosize
+            minRows={8}
+            maxRows={24}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            styles={monospace}
+          />
+          <Textarea
+            label="Signer’s OpenPGP public key (optional)"
+            description="For a signed file: paste the key it should be signed with, and the signature is verified."
+            placeholder="-----BEGIN PGP PUBLIC KEY BLOCK-----"
+            value={publicKey}
+            onChange={(event) => setPublicKey(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            autosize
+            minRows={2}
+            maxRows={10}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            styles={monospace}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={validation.isPending}>
+              {validation.isPending ? 'Validating...' : 'Validate'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ResultPanel state={state} label="Validation result" />
+    </Stack>
+  );
+}
