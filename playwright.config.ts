@@ -1,15 +1,16 @@
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { assertChromium, chromiumArgs, chromiumPath } from './e2e/chromium.ts';
+import { e2eDataDir, e2ePort } from './e2e/paths.ts';
 
 assertChromium();
 
-const port = Number(process.env.E2E_PORT ?? 4317);
-const dataDir = path.resolve('node_modules/.cache/rfckit-e2e');
+const port = e2ePort;
+const dataDir = e2eDataDir;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  // one folder per port, so runs on other ports do not clear this one's artefacts
+  outputDir: process.env.E2E_PORT === undefined ? 'test-results/e2e' : `test-results/e2e-${port}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

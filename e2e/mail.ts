@@ -1,9 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { e2eDataDir } from './paths.ts';
 
 /** Where e2e/serve.ts files the mail its SMTP server receives from the app (under playwright.config.ts's DATA_DIR). */
-const outbox = path.resolve('node_modules/.cache/rfckit-e2e/smtp-inbox');
+const outbox = path.join(e2eDataDir, 'smtp-inbox');
+
+export type MailKind = 'verify' | 'reset' | 'invitation';
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text
@@ -29,7 +32,7 @@ function plainText(raw: string): string {
   throw new Error('the message has no text/plain part');
 }
 
-async function newestLink(to: string, kind: 'verify' | 'reset', after: number): Promise<string | null> {
+async function newestLink(to: string, kind: MailKind, after: number): Promise<string | null> {
   let files: string[];
   try {
     files = (await readdir(outbox)).filter((name) => name.endsWith('.eml') && name.includes(`-${kind}`));
@@ -53,7 +56,7 @@ async function newestLink(to: string, kind: 'verify' | 'reset', after: number): 
  * Waits for the newest mail of `kind` to `to` and answers its link as a path on the app's origin.
  * `after` (epoch ms) skips messages written before it, e.g. an earlier reset link.
  */
-export async function mailedLink(to: string, kind: 'verify' | 'reset', after = 0): Promise<string> {
+export async function mailedLink(to: string, kind: MailKind, after = 0): Promise<string> {
   let link: string | null = null;
   await expect
     .poll(async () => (link = await newestLink(to, kind, after)), { timeout: 10_000 })
