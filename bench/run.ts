@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { activityBench, describeActivityBench } from './activity.ts';
 import { dnsBench, describeDnsBench } from './dns.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -241,12 +242,16 @@ console.log(
 const dns = await dnsBench();
 console.log(describeDnsBench(dns));
 
+const activity = await activityBench();
+console.log(describeActivityBench(activity));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
   welcomeJs: js,
   throughput: rps,
   dns,
+  activity,
 };
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('written to bench/results/latest.json');

@@ -11,9 +11,11 @@ if (dataDir === undefined) throw new Error('e2e/serve.ts needs DATA_DIR');
 const inbox = path.join(dataDir, 'smtp-inbox');
 mkdirSync(inbox, { recursive: true });
 
-/** The kind of message, from its subject, as the outbox names files: verify, email-change, reset. */
+/** The kind of message, from its subject, as the outbox names files: verify, email-change, reset, invitation. */
 function kindOf(raw: string): string {
   const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
+  // first: an organisation's name inside this subject could read like another kind's words
+  if (/^invitation to join /i.test(subject)) return 'invitation';
   if (/new email address/i.test(subject)) return 'email-change';
   if (/confirm your email address/i.test(subject)) return 'verify';
   if (/reset your .*password/i.test(subject)) return 'reset';

@@ -9,7 +9,9 @@ import Fastify, {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
+import apiKeys from './plugins/api-keys.ts';
 import auth from './plugins/auth.ts';
+import billing from './plugins/billing.ts';
 import db from './plugins/db.ts';
 import errors, { clientErrorHandler, sendError } from './plugins/errors.ts';
 import geoGate from './plugins/geo-gate.ts';
@@ -70,7 +72,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        // request bodies are never logged; should a card form's body reach a log line anyway, its secrets do not
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.cardNumber',
+          '*.cvv',
+        ],
         censor: '[redacted]',
       },
       ...(options.logStream === undefined ? {} : { stream: options.logStream }),
@@ -120,6 +129,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(mail);
   await app.register(net);
   await app.register(auth);
+  await app.register(apiKeys);
+  await app.register(billing);
 
   await app.register(routes, { prefix: '/v1' });
   // the spec calls some routes under /api/v1: same handlers, kept out of the OpenAPI document

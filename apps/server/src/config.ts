@@ -58,6 +58,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every message, e.g. `rfckit <no-reply@rfckit.example.org>`. */
   mailFrom: string;
+  /** The seller block of invoices: the name, then address lines (INVOICE_SELLER, `|` between lines). */
+  invoiceSeller: readonly string[];
   /** DNS_SERVERS as `address:port` / `[v6]:port`; undefined asks the system's resolvers (`/etc/resolv.conf`). */
   dnsServers: readonly string[] | undefined;
   /** OUTBOUND_ALLOW: CIDR ranges the outbound layer may reach although they are private, loopback … */
@@ -336,6 +338,18 @@ const envSchema = z.object({
         `must be an address such as rfckit <no-reply@rfckit.example.org> (got ${shown(issue.input)})`,
     })
     .optional(),
+  INVOICE_SELLER: z
+    .string()
+    .max(1000, { error: 'must be at most 1000 characters' })
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
+    .refine((raw) => !/[\u0000-\u001f\u007f]/.test(raw), { error: 'must be one line: separate lines with |' })
+    .optional()
+    .transform((raw): readonly string[] =>
+      (raw ?? 'rfckit')
+        .split('|')
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    ),
   DNS_SERVERS: z
     .string()
     .optional()
@@ -478,6 +492,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: parsed.RATE_LIMIT_SCALE,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `rfckit <no-reply@${new URL(appUrl).hostname}>`,
+    invoiceSeller: parsed.INVOICE_SELLER.length > 0 ? parsed.INVOICE_SELLER : ['rfckit'],
     dnsServers: parsed.DNS_SERVERS,
     outboundAllow: parsed.OUTBOUND_ALLOW,
     outboundConnectTo: parsed.OUTBOUND_CONNECT_TO,

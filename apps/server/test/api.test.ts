@@ -313,7 +313,10 @@ describeEachDatabase('API', (database) => {
         required: ['record'],
         additionalProperties: false,
       });
-      expect(document.paths['/v1/dnskey/validate'].post.security).toEqual([{ bearerAuth: [] }]);
+      expect(document.paths['/v1/dnskey/validate'].post.security).toEqual([
+        { bearerAuth: [] },
+        { apiKeyAuth: [] },
+      ]);
       expect(document.paths['/v1/health'].get.security).toBeUndefined();
     });
 

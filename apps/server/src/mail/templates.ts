@@ -77,3 +77,35 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
     link,
   };
 }
+
+export interface InvitationDetails {
+  organisationName: string;
+  /** "Ada Lovelace (ada@example.org)", or null when the inviter is gone. */
+  inviter: string | null;
+  inviteeName: string;
+  role: 'admin' | 'member';
+  /** Whole days the link stays valid. */
+  validDays: number;
+}
+
+/** 'Add Member' and its resend: a single-use link to join the organisation. */
+export function invitationMessage(to: string, link: string, details: InvitationDetails): MailMessage {
+  const title = `Join ${details.organisationName} on rfckit`;
+  const who = details.inviter ?? 'An admin';
+  const paragraphs = [
+    `Hello ${details.inviteeName},`,
+    `${who} invited you to join ${details.organisationName} on rfckit as ${details.role === 'admin' ? 'an admin' : 'a member'}.`,
+    'Open the link below to accept. If you have no rfckit account yet, you choose a password there; if you have one, sign in with this address.',
+    `The link is valid for ${details.validDays} days and can be used once.`,
+  ];
+  const footer =
+    'If you did not expect this invitation, you can ignore this message: nothing happens unless you accept.';
+  return {
+    kind: 'invitation',
+    to,
+    subject: `Invitation to join ${details.organisationName} on rfckit`,
+    text: text(title, paragraphs, link, footer),
+    html: layout(title, paragraphs, link, 'Accept the invitation', footer),
+    link,
+  };
+}

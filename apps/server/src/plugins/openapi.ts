@@ -32,6 +32,14 @@ export default fp<OpenApiOptions>(
               bearerFormat: 'JWT',
               description: 'Access token from /v1/auth/login',
             },
+            apiKeyAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'rfk_ API key',
+              description:
+                'Organisation API key (`Authorization: Bearer rfk_…`), created by an admin with ' +
+                'POST /v1/organisation/api-keys. Accepted on tool routes only; any other route answers 401.',
+            },
           },
         },
       },

@@ -54,11 +54,22 @@ function verifiedUserId(request: FastifyRequest): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
+/** The id of the organisation API key that authenticated this request (tool routes), if any. */
+function verifiedApiKeyId(request: FastifyRequest): string | undefined {
+  // set by the api-keys plugin only after finding the key's hash among the active keys
+  const key = (request as { apiKey?: unknown }).apiKey;
+  if (typeof key !== 'object' || key === null) return undefined;
+  const id = (key as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /**
- * Whom a request counts for: the verified user when there is one, else the client address
- * (`request.ip`, which honours TRUST_PROXY; IPv6 grouped by /64 as one client).
+ * Whom a request counts for: the verified user or API key when there is one, else the client
+ * address (`request.ip`, which honours TRUST_PROXY; IPv6 grouped by /64 as one client).
  */
 export function rateLimitKey(request: FastifyRequest): string {
+  const apiKeyId = verifiedApiKeyId(request);
+  if (apiKeyId !== undefined) return `apikey:${apiKeyId}`;
   const userId = verifiedUserId(request);
   return userId === undefined ? `ip:${normalizeIP(request.ip)}` : `user:${userId}`;
 }

@@ -14,6 +14,11 @@ const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
 const ProfilePage = lazy(() => import('../features/account/profile-page.tsx'));
+const BillingPage = lazy(() => import('../features/account/billing-page.tsx'));
+const ActivityPage = lazy(() => import('../features/account/activity-page.tsx'));
+const OrganisationPage = lazy(() => import('../features/account/organisation-page.tsx'));
+const InvitationPage = lazy(() => import('../features/account/invitation-page.tsx'));
+const ApiKeysPage = lazy(() => import('../features/account/api-keys-page.tsx'));
 
 /** One route per registry tool that has a page, at the registry's route; every tool needs a signed-in user. */
 export const toolRoutes: RouteObject[] = toolsWithPages.flatMap((tool) => {
@@ -43,6 +48,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/invitation', element: <InvitationPage /> },
       {
         path: '/dashboard',
         element: (
@@ -56,6 +62,38 @@ export const appRoutes: RouteObject[] = [
         element: (
           <RequireAuth>
             <ProfilePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/organisation',
+        element: (
+          <RequireAuth>
+            <OrganisationPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/api-keys',
+        element: (
+          <RequireAuth>
+            <ApiKeysPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/activity',
+        element: (
+          <RequireAuth>
+            <ActivityPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/billing',
+        element: (
+          <RequireAuth>
+            <BillingPage />
           </RequireAuth>
         ),
       },

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import {
   ApiError,
+  contentDispositionFileName,
   createApiClient,
   NETWORK_ERROR_MESSAGE,
   RateLimitError,
@@ -134,5 +135,62 @@ describe('api client', () => {
     await createApiClient({ fetch: fetchMock, getToken: () => 'abc' }).get('/v1/auth/profile');
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer abc');
+  });
+});
+
+describe('file downloads', () => {
+  it('returns the body, the named file and the headers, with the bearer token', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(
+      new Response('id,action\r\n1,login\r\n', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="activity-acme-2025-01-02.csv"',
+          'X-Export-Truncated': 'false',
+        },
+      }),
+    );
+    const client = createApiClient({ fetch: fetchMock, getToken: () => 'access-1' });
+    const file = await client.download('/v1/organisation/activity/export?action=login');
+    expect(await file.blob.text()).toBe('id,action\r\n1,login\r\n');
+    expect(file.fileName).toBe('activity-acme-2025-01-02.csv');
+    expect(file.headers.get('x-export-truncated')).toBe('false');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer access-1');
+    expect(headers.Accept).toBe('*/*');
+  });
+
+  it('renews the token once on 401 and throws the envelope of a refusal', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(jsonResponse({ success: false, error: 'Access token expired' }, 401))
+      .mockResolvedValueOnce(
+        jsonResponse({ success: false, error: 'dateFrom must be a date', code: 'VALIDATION_ERROR' }, 400),
+      );
+    const client = createApiClient({
+      fetch: fetchMock,
+      getToken: () => 'stale',
+      renewToken: async () => 'fresh',
+    });
+    const error = await client.download('/v1/organisation/activity/export').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: 'dateFrom must be a date',
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
+    expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).Authorization).toBe(
+      'Bearer fresh',
+    );
+  });
+
+  it.each([
+    ['attachment; filename="activity-acme-2025-01-02.csv"', 'activity-acme-2025-01-02.csv'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    ['attachment; filename="say \\"hi\\".csv"', 'say "hi".csv'],
+    ['attachment; filename="fallback.pdf"; filename*=UTF-8\'\'Rechnung%20M%C3%A4rz.pdf', 'Rechnung März.pdf'],
+    ['attachment', null],
+    [null, null],
+  ])('names %j as %j', (header, expected) => {
+    expect(contentDispositionFileName(header)).toBe(expected);
   });
 });

@@ -63,6 +63,16 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Set false to send the bearer token without renewing it on 401 (sign-out). */
   renew?: boolean;
+  /** The Accept header; JSON unless a file is fetched. */
+  accept?: string;
+}
+
+/** A file the server sent (a CSV export, an invoice), with the headers that describe it. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server named the file. */
+  fileName: string | null;
+  headers: Headers;
 }
 
 export interface ApiClient {
@@ -70,6 +80,24 @@ export interface ApiClient {
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
   post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
   put<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
+  /** GET a file with the same bearer token, limiter and one renewal; failures are the JSON envelope's. */
+  download(path: string, signal?: AbortSignal): Promise<DownloadedFile>;
+}
+
+/** The file name of a Content-Disposition header: RFC 6266 `filename*` (UTF-8) first, else `filename`. */
+export function contentDispositionFileName(header: string | null): string | null {
+  if (header === null) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended !== undefined) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // malformed percent-encoding: fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  if (plain === null) return null;
+  return plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : (plain[2] ?? null);
 }
 
 /** The spec's text for a call whose session could not be renewed (part 1 §4, §8). */
@@ -102,25 +130,47 @@ export function createApiClient({
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return read<T>(await respond(path, options));
+  }
+
+  /** Sends, and on a 401 renews the token once and retries; a second 401 is the server's answer. */
+  async function respond(path: string, options: RequestOptions): Promise<Response> {
     const token = options.anonymous ? null : (getToken?.() ?? null);
     const response = await send(path, options, token);
     if (response.status !== 401 || token === null || renewToken === undefined || options.renew === false) {
-      return read<T>(response);
+      return response;
     }
-    // one renewal and one retry; a second 401 is the server's answer
     const renewed = await renewToken(token);
     if (renewed === null) throw new ApiError(AUTHENTICATION_FAILED_MESSAGE, 401, 'AUTHENTICATION_FAILED');
-    return read<T>(await send(path, options, renewed));
+    return send(path, options, renewed);
+  }
+
+  async function download(path: string, signal?: AbortSignal): Promise<DownloadedFile> {
+    const response = await respond(path, { method: 'GET', signal, accept: '*/*' });
+    // a refusal is the usual JSON envelope: read() throws its message
+    if (!response.ok) await read<never>(response);
+    let blob: Blob;
+    try {
+      blob = await response.blob();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK_ERROR');
+    }
+    return {
+      blob,
+      fileName: contentDispositionFileName(response.headers.get('Content-Disposition')),
+      headers: response.headers,
+    };
   }
 
   async function send(
     path: string,
-    { method = 'GET', body, signal }: RequestOptions,
+    { method = 'GET', body, signal, accept = 'application/json' }: RequestOptions,
     token: string | null,
   ): Promise<Response> {
     const refusal = rateLimiter?.take(rateLimitKey(), path);
     if (refusal) refuse(refusal);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: accept };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -190,6 +240,7 @@ export function createApiClient({
     get: (path, signal) => request(path, { method: 'GET', signal }),
     post: (path, body, signal) => request(path, { method: 'POST', body, signal }),
     put: (path, body, signal) => request(path, { method: 'PUT', body, signal }),
+    download,
   };
 }
 

@@ -41,7 +41,7 @@ export function normaliseEmail(value: string): string {
 }
 
 /** A one-line text field: length cap, no control characters, no lone surrogates (PostgreSQL refuses NUL). */
-function singleLine(label: string, max: number, required?: string) {
+export function singleLine(label: string, max: number, required?: string) {
   return z
     .string(
       required === undefined

@@ -135,17 +135,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'text')
     .execute();
   await db.schema.createIndex('api_key_organisation_idx').on('api_key').column('organisation_id').execute();
+  // a name tells the organisation's active keys apart; a revoked key frees its name
+  await db.schema
+    .createIndex('api_key_organisation_active_name_idx')
+    .on('api_key')
+    .columns(['organisation_id', 'name'])
+    .unique()
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
 
-  // activity filters by user and action within an organisation
+  // The activity list orders by created_at, then id. With id in each index a page's ids (and a
+  // deep OFFSET before them) are read from the index alone, already in order: 0002's
+  // (organisation_id, created_at) index gives way to one that ends in id, and filters by user
+  // and by action get their own.
+  await db.schema.dropIndex('activity_organisation_created_idx').execute();
+  await db.schema
+    .createIndex('activity_organisation_created_idx')
+    .on('activity')
+    .columns(['organisation_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('activity_organisation_user_created_idx')
     .on('activity')
-    .columns(['organisation_id', 'user_id', 'created_at'])
+    .columns(['organisation_id', 'user_id', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('activity_organisation_action_created_idx')
     .on('activity')
-    .columns(['organisation_id', 'action', 'created_at'])
+    .columns(['organisation_id', 'action', 'created_at', 'id'])
     .execute();
 
   const plans = [
@@ -184,6 +201,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('activity_organisation_action_created_idx').execute();
   await db.schema.dropIndex('activity_organisation_user_created_idx').execute();
+  await db.schema.dropIndex('activity_organisation_created_idx').execute();
+  await db.schema
+    .createIndex('activity_organisation_created_idx')
+    .on('activity')
+    .columns(['organisation_id', 'created_at'])
+    .execute();
   for (const table of ['api_key', 'invoice', 'payment_method', 'subscription', 'plan', 'invitation']) {
     await db.schema.dropTable(table).execute();
   }

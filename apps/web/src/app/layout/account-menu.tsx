@@ -39,6 +39,18 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <Menu.Item component={Link} to="/profile">
           Profile
         </Menu.Item>
+        <Menu.Item component={Link} to="/organisation">
+          Organisation
+        </Menu.Item>
+        <Menu.Item component={Link} to="/billing">
+          Billing
+        </Menu.Item>
+        <Menu.Item component={Link} to="/api-keys">
+          API keys
+        </Menu.Item>
+        <Menu.Item component={Link} to="/activity">
+          Activity
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item onClick={logout}>Logout</Menu.Item>
       </Menu.Dropdown>

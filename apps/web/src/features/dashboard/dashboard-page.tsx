@@ -113,9 +113,14 @@ export default function DashboardPage({ toolGroups }: DashboardPageProps) {
         </section>
 
         <section aria-labelledby="dashboard-activity">
-          <Title order={2} id="dashboard-activity" size="h3" mb="md">
-            Recent activity
-          </Title>
+          <Group justify="space-between" align="baseline" mb="md">
+            <Title order={2} id="dashboard-activity" size="h3">
+              Recent activity
+            </Title>
+            <Anchor component={Link} to="/activity" size="sm">
+              View Activity
+            </Anchor>
+          </Group>
           {recent.isPending && (
             <Group gap="xs" role="status">
               <Loader size="sm" aria-hidden="true" />
