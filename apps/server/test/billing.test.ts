@@ -219,7 +219,8 @@ describeEachDatabase('billing', (database) => {
         ['free', 'Free', '0.00', 0, 'USD', 'month'],
         ['professional', 'Professional', '49.99', 4999, 'USD', 'month'],
       ]);
-      expect(plans[1]?.features).toContain('API keys for automation');
+      expect(plans[0]?.features).toContain('API keys for automation');
+      expect(plans[1]?.features).toContain('Everything in Free');
     });
 
     it('creates a Free subscription on first read, once, and names the local provider', async () => {
