@@ -13,6 +13,11 @@ const pages = [
   { name: 'dnskey-information', path: '/tools/dnskey', signedIn: true },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'profile', path: '/profile', signedIn: true },
+  { name: 'organisation', path: '/organisation', signedIn: true },
+  { name: 'billing', path: '/billing', signedIn: true },
+  { name: 'billing-payment-methods', path: '/billing?tab=payment-methods', signedIn: true },
+  { name: 'activity', path: '/activity', signedIn: true },
+  { name: 'api-keys', path: '/api-keys', signedIn: true },
   { name: 'access-denied', path: '/welcome', country: 'RU' },
   { name: 'not-found', path: '/no-such-page' },
 ];

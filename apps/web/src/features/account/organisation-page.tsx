@@ -222,7 +222,7 @@ export default function OrganisationPage() {
           />
           <Text>
             Scripts and CI pipelines call the tool API with the organisation&rsquo;s{' '}
-            <Anchor component={Link} to="/api-keys">
+            <Anchor component={Link} to="/api-keys" underline="always">
               API keys
             </Anchor>
             {answer.data.role === 'admin' ? ', which you create and revoke there.' : ', which admins manage.'}
