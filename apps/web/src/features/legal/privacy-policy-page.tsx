@@ -46,12 +46,17 @@ export default function PrivacyPolicyPage() {
             <>
               <strong>Audit log:</strong> sign-in and sign-out events and the changes made in your
               organisation (create, update, delete), each with the time, the user and the IP address the
-              request came from. Members of your organisation can see this log on the activity page.
+              request came from. Your organisation's admins see the whole log on the activity page; members
+              see their own entries.
             </>,
             <>
               <strong>Billing</strong>, if your organisation subscribes: the plan, invoices, and the brand,
               last four digits and expiry date of a payment card. The full card number and security code are
               never stored.
+            </>,
+            <>
+              <strong>API keys</strong> your organisation's admins create: the name, the first characters and
+              a SHA-256 hash of each key (never the key itself), who created it, and when it was last used.
             </>,
           ]}
         />
