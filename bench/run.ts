@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { activityBench, describeActivityBench } from './activity.ts';
 import { dnsBench, describeDnsBench } from './dns.ts';
+import { describeHttpHeadersBench, httpHeadersBench } from './http-headers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -245,6 +246,9 @@ console.log(describeDnsBench(dns));
 const activity = await activityBench();
 console.log(describeActivityBench(activity));
 
+const httpHeaders = await httpHeadersBench();
+console.log(describeHttpHeadersBench(httpHeaders));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -252,6 +256,7 @@ const results = {
   throughput: rps,
   dns,
   activity,
+  httpHeaders,
 };
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('written to bench/results/latest.json');

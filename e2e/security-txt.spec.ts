@@ -84,6 +84,64 @@ test('a blank file is refused before any call', async ({ page }) => {
   await expect(page.getByText('security.txt content is required')).toBeVisible();
 });
 
+/** The segmented control hides its radio inputs behind their labels: a user clicks the label. */
+async function chooseFetchMode(page: Page) {
+  await page.goto('/tools/security-txt?tab=validator');
+  await page.getByText('Fetch from a site', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Fetch from a site' })).toBeChecked();
+}
+
+/** The Validator's fetch mode on a site of the e2e lab (e2e/lab-sites.ts). */
+async function fetchSite(page: Page, site: string) {
+  await chooseFetchMode(page);
+  await page.getByRole('textbox', { name: 'Site' }).fill(site);
+  await page.getByRole('button', { name: 'Fetch and validate' }).click();
+}
+
+test('fetch mode: a good site’s file is valid, with where it came from', async ({ page }) => {
+  await fetchSite(page, 'securitytxt-good.example.test');
+  await expect(page.getByRole('heading', { name: 'Valid security.txt' })).toBeVisible();
+  const facts = page.getByTestId('security-txt-source');
+  await expect(facts.getByRole('row', { name: /^URL/ })).toContainText(
+    'https://securitytxt-good.example.test/.well-known/security.txt',
+  );
+  await expect(facts.getByRole('row', { name: /^Redirects/ })).toContainText('None');
+  await expect(facts.getByRole('row', { name: /^Status/ })).toContainText('200');
+  await expect(facts.getByRole('row', { name: /^Content-Type/ })).toContainText('text/plain; charset=utf-8');
+  await expect(facts.getByRole('row', { name: /^Certificate/ })).toContainText('Valid');
+  await expect(page.getByRole('region', { name: 'Errors' })).toHaveCount(0);
+});
+
+test('fetch mode: an expired file gets the expiry error on its line', async ({ page }) => {
+  await fetchSite(page, 'https://securitytxt-expired.example.test/');
+  await expect(page.getByRole('heading', { name: 'Invalid security.txt' })).toBeVisible();
+  const finding = page.getByRole('region', { name: 'Errors' }).getByRole('listitem').first();
+  await expect(finding).toContainText('The file expired on');
+  await expect(finding).toContainText('Line 3');
+  await expect(finding).toContainText('Expires: ');
+});
+
+test('fetch mode: a blank site is refused before any call', async ({ page }) => {
+  await chooseFetchMode(page);
+  await page.getByRole('button', { name: 'Fetch and validate' }).click();
+  await expect(page.getByText('Domain is required')).toBeVisible();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the fetch mode's result is accessible in the ${scheme} theme`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await fetchSite(page, 'securitytxt-expired.example.test');
+    await expect(page.getByRole('heading', { name: 'Invalid security.txt' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.screenshot({ path: testInfo.outputPath(`security-txt-fetch-${scheme}.png`), fullPage: true });
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const found = axe.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+    expect(found).toEqual([]);
+  });
+}
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`generator and validator results are accessible in the ${scheme} theme`, async ({
     page,

@@ -1,10 +1,13 @@
 // The server for browser journeys, with its mail going over real SMTP: a loopback smtp-server
-// receives every message and files it where e2e/mail.ts reads it, then the real server starts
-// with SMTP_URL pointing there.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// receives every message and files it where e2e/mail.ts reads it. Its tools reach the network
+// lab: a DNS server and web servers (a test CA) on loopback serving e2e/lab-sites.ts. Then the
+// real server starts with SMTP_URL and the lab's environment.
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { labEnv, startDnsServer, startWebServer, type DnsZones } from '@rfckit/testlab';
 import { SMTPServer } from 'smtp-server';
+import { labPrivateNames, labSites } from './lab-sites.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir === undefined) throw new Error('e2e/serve.ts needs DATA_DIR');
@@ -41,4 +44,17 @@ const smtp = new SMTPServer({
 });
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+
+const web = await startWebServer({ sites: labSites });
+// the lab writes its CA to a temp folder of its own, which Playwright's kill at the end would
+// leave behind: keep the copy in DATA_DIR instead, which every run wipes
+const caFile = path.join(dataDir, 'lab-ca.pem');
+copyFileSync(web.caFile, caFile);
+rmSync(path.dirname(web.caFile), { recursive: true, force: true });
+const zones: DnsZones = {};
+for (const name of Object.keys(labSites)) zones[name] = { A: '127.0.0.1' };
+for (const [name, address] of Object.entries(labPrivateNames)) zones[name] = { A: address };
+const dns = await startDnsServer({ zones });
+// DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
+Object.assign(process.env, labEnv({ dns, web }), { OUTBOUND_CA_FILE: caFile });
 await import('../apps/server/src/server.ts');

@@ -68,6 +68,8 @@ export interface Config {
   outboundConnectTo: readonly ConnectToRule[];
   /** OUTBOUND_CA_FILE: PEM certificates trusted for outbound TLS besides Node's store, for tests. */
   outboundCaFile: string | undefined;
+  /** OUTBOUND_TIMEOUT_MS: the most one outbound fetch may take (every lookup, hop and the body). */
+  outboundTimeoutMs: number;
 }
 
 /** Thrown by `loadConfig`; `issues` holds one line per bad variable. */
@@ -418,6 +420,21 @@ const envSchema = z.object({
       }
       return file;
     }),
+  OUTBOUND_TIMEOUT_MS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return 30_000;
+      const ms = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!(ms >= 100 && ms <= 300_000)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a number of milliseconds from 100 to 300000 (got ${shown(raw)})`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    }),
 });
 
 type EnvKey = keyof typeof envSchema.shape;
@@ -497,5 +514,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllow: parsed.OUTBOUND_ALLOW,
     outboundConnectTo: parsed.OUTBOUND_CONNECT_TO,
     outboundCaFile: parsed.OUTBOUND_CA_FILE,
+    outboundTimeoutMs: parsed.OUTBOUND_TIMEOUT_MS,
   };
 }

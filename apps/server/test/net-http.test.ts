@@ -71,10 +71,39 @@ beforeAll(async () => {
           '/slow': { slowBody: { bytes: 300, seconds: 30 } },
           '/late': { delayMs: 5000, body: 'too late' },
           '/to-loopback': { redirect: 'http://127.0.0.1/' },
+          // a redirect that sets cookies on the way, as login and consent flows do
+          '/cookie-hop': {
+            redirect: '/',
+            status: 302,
+            headers: [
+              ['Set-Cookie', 'sessionid=1; HttpOnly'],
+              ['X-Hop', 'first'],
+              ['Set-Cookie', 'consent=yes; Secure'],
+            ],
+          },
+          '/to-expired': { redirect: 'https://expired.example.test/', status: 301 },
+          // answers a CORS preflight by echoing what it was asked
+          '/api': (request) => {
+            const origin = request.headers.find(([name]) => name.toLowerCase() === 'origin')?.[1];
+            return request.method === 'OPTIONS'
+              ? {
+                  status: 200,
+                  headers: [
+                    ['Access-Control-Allow-Origin', origin ?? 'none'],
+                    ['Access-Control-Allow-Credentials', 'true'],
+                    ['Vary', 'Origin'],
+                  ],
+                  body: 'preflight body',
+                }
+              : { status: 405, body: 'preflight only' };
+          },
         },
       },
       'other.example.test': { routes: { '/landing': { body: 'landed' } } },
-      'expired.example.test': { certificate: 'expired' },
+      'expired.example.test': {
+        certificate: 'expired',
+        routes: { '/': { body: 'expired but readable' }, '/onward': { redirect: '/', status: 302 } },
+      },
       'wrong.example.test': { certificate: 'wrong-name' },
       'self.example.test': { certificate: 'self-signed' },
     },
@@ -440,6 +469,38 @@ describe('fetching from the lab', () => {
     expect(result.redirects).toEqual([]);
   });
 
+  it('keeps each redirect’s own header lines, Set-Cookie lines apart', async () => {
+    const result = await client({ ...allowLab, connectTo: web.connectTo() }).fetch(
+      'https://www.example.test/cookie-hop',
+    );
+    expect(bodyText(result)).toBe('welcome');
+    const [hop] = result.redirects;
+    expect(hop).toMatchObject({ status: 302, location: '/' });
+    expect(hop?.headers.filter(([name]) => ['set-cookie', 'x-hop'].includes(name.toLowerCase()))).toEqual([
+      ['Set-Cookie', 'sessionid=1; HttpOnly'],
+      ['X-Hop', 'first'],
+      ['Set-Cookie', 'consent=yes; Secure'],
+    ]);
+    expect(headerValues(hop?.headers ?? [], 'location')).toEqual(['/']);
+  });
+
+  it('sends a CORS preflight with the caller’s Origin and Access-Control-Request-Method', async () => {
+    const result = await client(allowLab).fetch(https('www.example.test', '/api'), {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://observer.example.org', 'Access-Control-Request-Method': 'GET' },
+      followRedirects: false,
+    });
+    expect(result.status).toBe(200);
+    expect(bodyText(result)).toBe('preflight body');
+    expect(headerValues(result.headers, 'access-control-allow-origin')).toEqual([
+      'https://observer.example.org',
+    ]);
+    const [request] = web.requests;
+    expect(request?.method).toBe('OPTIONS');
+    expect(request?.headers).toContainEqual(['Origin', 'https://observer.example.org']);
+    expect(request?.headers).toContainEqual(['Access-Control-Request-Method', 'GET']);
+  });
+
   it('does HEAD without reading a body', async () => {
     const result = await client(allowLab).fetch(https('www.example.test'), { method: 'HEAD' });
     expect(result.status).toBe(200);
@@ -574,6 +635,38 @@ describe('TLS reports', () => {
     if (problem === 'self-signed') expect(result.tls?.certificates).toMatchObject([{ selfSigned: true }]);
   });
 
+  it('reports a bad certificate on any hop of a chain and still returns the page', async () => {
+    const into = await client({ ...allowLab, connectTo: web.connectTo() }).fetch(
+      'http://www.example.test/to-expired',
+      { certificateErrors: 'report' },
+    );
+    expect(into.redirects).toHaveLength(1);
+    expect(into.redirects[0]?.tls).toBeUndefined();
+    expect(into.url).toBe('https://expired.example.test/');
+    expect(bodyText(into)).toBe('expired but readable');
+    expect(into.tls).toMatchObject({ verified: false, verificationError: { problem: 'expired' } });
+
+    const from = await client({ ...allowLab, connectTo: web.connectTo() }).fetch(
+      'https://expired.example.test/onward',
+      { certificateErrors: 'report' },
+    );
+    expect(from.redirects[0]?.tls).toMatchObject({
+      verified: false,
+      verificationError: { problem: 'expired' },
+    });
+    expect(from.tls?.verified).toBe(false);
+
+    // by default the same chain stops at the bad hop, with the hops so far
+    const error = await failure(
+      { ...allowLab, connectTo: web.connectTo() },
+      'http://www.example.test/to-expired',
+    );
+    expect(error.code).toBe('TLS_CERTIFICATE_INVALID');
+    expect(error.details.redirects).toMatchObject([
+      { status: 301, location: 'https://expired.example.test/' },
+    ]);
+  });
+
   it('does not trust the lab without its CA', async () => {
     const error = await failure({ ...allowLab, trustLab: false }, https('www.example.test'));
     expect(error.code).toBe('TLS_CERTIFICATE_INVALID');
@@ -643,12 +736,17 @@ describe('configuration and app.net', () => {
     expect(issues({ OUTBOUND_CA_FILE: '/nonexistent/ca.pem' })).toEqual([
       'OUTBOUND_CA_FILE must be a readable PEM file (ENOENT on /nonexistent/ca.pem)',
     ]);
+    for (const bad of ['50', '1.5s', '300001'])
+      expect(issues({ OUTBOUND_TIMEOUT_MS: bad })).toEqual([
+        `OUTBOUND_TIMEOUT_MS must be a number of milliseconds from 100 to 300000 (got "${bad}")`,
+      ]);
     const config = loadConfig({
       DATA_DIR: dataDir,
       JWT_SECRET: 'x'.repeat(32),
       OUTBOUND_ALLOW: ' 127.0.0.0/8 , ::1 ',
       OUTBOUND_CONNECT_TO: `www.example.test:443:127.0.0.1:8443,:80:[::1]:8080`,
       OUTBOUND_CA_FILE: web.caFile,
+      OUTBOUND_TIMEOUT_MS: '2500',
     });
     expect(config.outboundAllow).toEqual(['127.0.0.0/8', '::1/128']);
     expect(config.outboundConnectTo).toEqual([
@@ -656,6 +754,8 @@ describe('configuration and app.net', () => {
       { host: undefined, port: 80, address: '::1', toPort: 8080 },
     ]);
     expect(config.outboundCaFile).toBe(web.caFile);
+    expect(config.outboundTimeoutMs).toBe(2500);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }).outboundTimeoutMs).toBe(30_000);
   });
 
   it('decorates the app with the net layer built from the lab environment', async () => {

@@ -51,8 +51,11 @@ export interface HttpClientOptions {
  */
 export type CertificateErrorMode = 'fail' | 'report';
 
+/** OPTIONS is for CORS preflights (with the caller's Origin and Access-Control-Request-Method). */
+export type FetchMethod = 'GET' | 'HEAD' | 'OPTIONS';
+
 export interface FetchOptions {
-  method?: 'GET' | 'HEAD';
+  method?: FetchMethod;
   /** Extra request headers (User-Agent, Host and Accept-Encoding are the client's). */
   headers?: Readonly<Record<string, string>>;
   limits?: Partial<HttpLimits>;
@@ -110,6 +113,8 @@ export interface RedirectHop {
   url: string;
   status: number;
   location: string;
+  /** The redirect's own header lines in order (its Set-Cookie lines reach a browser's jar too). */
+  headers: [string, string][];
   /** The address connected to (after any connect-to rule), and its port. */
   address: string;
   port: number;
@@ -546,7 +551,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     settings: {
       limits: HttpLimits;
       signal: AbortSignal;
-      method: 'GET' | 'HEAD';
+      method: FetchMethod;
       headers: Record<string, string>;
       certificateErrors: CertificateErrorMode;
       readBody: boolean;
@@ -709,8 +714,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             method,
             headers,
             certificateErrors: fetchOptions.certificateErrors ?? 'fail',
-            // a redirect's own body is never read
-            readBody: method === 'GET',
+            // HEAD answers have no body; a preflight's is read (within the limits) and returned
+            readBody: method !== 'HEAD',
           }).catch((error: unknown) => {
             if (error instanceof NetError && redirects.length > 0)
               throw new NetError(error.code, error.message, {
@@ -728,6 +733,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               url: url.href,
               status: result.status,
               location,
+              headers: result.headers,
               address,
               port,
               ...(result.record.tls === undefined ? {} : { tls: result.record.tls }),

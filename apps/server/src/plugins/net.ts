@@ -14,7 +14,10 @@ export function outboundUserAgent(publicUrl: string | undefined): string {
   return publicUrl === undefined ? `rfckit/${version}` : `rfckit/${version} (+${publicUrl})`;
 }
 
-/** Builds the outbound layer from DNS_SERVERS, OUTBOUND_ALLOW, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE. */
+/**
+ * Builds the outbound layer from DNS_SERVERS, OUTBOUND_ALLOW, OUTBOUND_CONNECT_TO, OUTBOUND_CA_FILE
+ * and OUTBOUND_TIMEOUT_MS.
+ */
 export default fp(
   async (app) => {
     app.decorate(
@@ -25,6 +28,7 @@ export default fp(
         connectTo: app.config.outboundConnectTo,
         ...(app.config.outboundCaFile === undefined ? {} : { caFile: app.config.outboundCaFile }),
         userAgent: outboundUserAgent(app.config.publicUrl),
+        limits: { totalTimeoutMs: app.config.outboundTimeoutMs },
       }),
     );
   },

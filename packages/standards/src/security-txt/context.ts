@@ -8,8 +8,8 @@ import type { SecurityTxtField } from './parse.ts';
  */
 export interface SecurityTxtSource {
   /**
-   * The URL requested, then the final URL when redirects were followed. Canonical must list one of
-   * them (the first or the last of the chain, as sectxt checks).
+   * The URLs of the fetch in order: the one requested, each redirect hop, the final one. Canonical
+   * must list the first or the last (as sectxt checks); every hop must be https.
    */
   urls?: readonly string[];
   /** The Content-Type header as received; null when the response had none. */
@@ -45,6 +45,58 @@ export function securityTxtNotFound(tried: readonly string[]): Diagnostic {
     rfc: 'RFC 9116 §3',
     fix: `Publish the file at https://<your domain>${WELL_KNOWN_PATH} with HTTP status 200.`,
   };
+}
+
+/** A domain or IP address to fetch from: a host name, or the host of a URL. */
+export type SecurityTxtFetchHost = { ok: true; host: string } | { ok: false; message: string };
+
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * The host whose security.txt to fetch, from what a user typed: `example.com`, `Example.COM.`,
+ * `https://example.com/any/path` and `example.com/.well-known/security.txt` all give `example.com`.
+ * The WHATWG URL parser does the work, so an internationalised name becomes its xn-- form and
+ * numeric IPv4 forms become dotted ones (which the outbound layer then judges). A port is dropped:
+ * the locations of RFC 9116 §3 are on the default https and http ports.
+ */
+export function securityTxtFetchHost(input: string): SecurityTxtFetchHost {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'Domain is required' };
+  const invalid = {
+    ok: false,
+    message: 'Enter a domain such as example.com, or a URL such as https://example.com/',
+  } as const;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  const url = URL.canParse(withScheme ? text : `https://${text}`)
+    ? new URL(withScheme ? text : `https://${text}`)
+    : null;
+  if (url === null) return invalid;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return {
+      ok: false,
+      message: 'Only an http or https URL names a web site: enter its domain, such as example.com',
+    };
+  if (url.username !== '' || url.password !== '')
+    return { ok: false, message: 'Enter the domain without a user name or password' };
+  const host = url.hostname.replace(/\.$/, '');
+  if (host.startsWith('[') || IPV4.test(host) || HOST_NAME.test(host)) return { ok: true, host };
+  return invalid;
+}
+
+/**
+ * Whether a response to one of {@link securityTxtLocations} is the file: status 200, and after a
+ * redirect the final URL must still end with the path asked for (so a legacy /security.txt that
+ * redirects to /.well-known/security.txt counts, a redirect to a home page does not), as sectxt
+ * decides.
+ */
+export function isSecurityTxtResponse(requestedUrl: string, finalUrl: string, status: number): boolean {
+  if (status !== 200) return false;
+  if (finalUrl === requestedUrl) return true;
+  const requested = URL.canParse(requestedUrl) ? new URL(requestedUrl).pathname : null;
+  const final = URL.canParse(finalUrl) ? new URL(finalUrl).pathname : null;
+  return requested !== null && final !== null && final.endsWith(requested);
 }
 
 function normaliseUrl(url: string): string | null {
@@ -84,6 +136,20 @@ export function sourceDiagnostics(
         requirement: 'MUST',
         rfc: 'RFC 9116 §3',
         fix: 'Serve the file over https only, with a valid certificate.',
+      });
+    }
+  }
+  const last = urls.at(-1);
+  if (first !== undefined && last !== undefined && URL.canParse(first) && URL.canParse(last)) {
+    const from = new URL(first).hostname;
+    const to = new URL(last).hostname;
+    if (from !== to) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'redirect_other_host',
+        message: `The request for ${first} was redirected to another host, ${to}: the file there speaks for ${to}, and a redirect can lead to a host an attacker controls`,
+        rfc: 'RFC 9116 §3, §3.1, §5.2',
+        fix: `Serve the file on ${from} itself, or make sure ${to} belongs to the same organisation and list both URLs in Canonical.`,
       });
     }
   }

@@ -1,9 +1,12 @@
 export {
   LEGACY_PATH,
   WELL_KNOWN_PATH,
+  isSecurityTxtResponse,
+  securityTxtFetchHost,
   securityTxtLocations,
   securityTxtNotFound,
   sourceDiagnostics,
+  type SecurityTxtFetchHost,
   type SecurityTxtSource,
 } from './context.ts';
 export { addOneYear, formatRfc3339Utc, parseRfc3339, type DateTimeValue } from './date-time.ts';
@@ -33,6 +36,10 @@ export {
   type SecurityTxtLineKind,
 } from './parse.ts';
 export {
+  securityTxtFetchAttemptSchema,
+  securityTxtFetchBody,
+  securityTxtFetchResultSchema,
+  securityTxtFetchSourceSchema,
   securityTxtGenerateBody,
   securityTxtGenerateResultSchema,
   securityTxtMaxLength,
@@ -40,6 +47,10 @@ export {
   securityTxtPublicKeyMaxLength,
   securityTxtValidateBody,
   securityTxtValidationResultSchema,
+  type SecurityTxtFetchAttempt,
+  type SecurityTxtFetchBody,
+  type SecurityTxtFetchResultData,
+  type SecurityTxtFetchSource,
   type SecurityTxtGenerateBody,
   type SecurityTxtGenerateResultData,
   type SecurityTxtValidateBody,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  securityTxtFetchBody,
   securityTxtMaxLength,
   securityTxtValidateBody,
   securityTxtValidationResultSchema,
@@ -11,6 +12,30 @@ function firstMessage(body: unknown): string | undefined {
   const result = securityTxtValidateBody.safeParse(body);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
+
+describe('securityTxtFetchBody', () => {
+  const message = (body: unknown) => {
+    const result = securityTxtFetchBody.safeParse(body);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it('takes a domain or URL as typed, and an optional key', () => {
+    expect(securityTxtFetchBody.parse({ domain: ' https://Example.com/ ', publicKey: 'k' })).toEqual({
+      domain: ' https://Example.com/ ',
+      publicKey: 'k',
+    });
+  });
+
+  it('gives the messages of securityTxtFetchHost, and refuses other fields', () => {
+    expect(message({})).toBe('Domain is required');
+    expect(message({ domain: ' ' })).toBe('Domain is required');
+    expect(message({ domain: 'not a domain' })).toBe(
+      'Enter a domain such as example.com, or a URL such as https://example.com/',
+    );
+    expect(message({ domain: 'x'.repeat(2049) })).toBe('Domain is too long: at most 2048 characters');
+    expect(securityTxtFetchBody.safeParse({ domain: 'example.com', content: 'x' }).success).toBe(false);
+  });
+});
 
 describe('securityTxtValidateBody', () => {
   it.each([[{}], [{ content: '' }], [{ content: ' \n\r\n\t' }]])('%o: the spec message', (body) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationResultSchema } from '../core/schema.ts';
+import { securityTxtFetchHost } from './context.ts';
 import { checkSecurityTxtInput } from './generate.ts';
 
 /** Longest accepted file: real files are a few hundred bytes; signed ones with comments a few KiB. */
@@ -58,6 +59,15 @@ export const securityTxtGenerateResultSchema = z.object({
 
 export type SecurityTxtGenerateResultData = z.infer<typeof securityTxtGenerateResultSchema>;
 
+const publicKeySchema = z
+  .string()
+  .max(
+    securityTxtPublicKeyMaxLength,
+    `The public key is too long: at most ${securityTxtPublicKeyMaxLength} characters`,
+  )
+  .optional()
+  .describe('Armoured OpenPGP public key of the expected signer; when given, the signature is verified');
+
 /** Body of `POST /v1/security-txt/validate`. The content is validated as sent: never trimmed. */
 export const securityTxtValidateBody = z
   .object({
@@ -68,18 +78,27 @@ export const securityTxtValidateBody = z
       )
       .refine((content) => content.trim() !== '', requiredMessage)
       .describe('The file as published, signed or not'),
-    publicKey: z
-      .string()
-      .max(
-        securityTxtPublicKeyMaxLength,
-        `The public key is too long: at most ${securityTxtPublicKeyMaxLength} characters`,
-      )
-      .optional()
-      .describe('Armoured OpenPGP public key of the expected signer; when given, the signature is verified'),
+    publicKey: publicKeySchema,
   })
   .strict();
 
 export type SecurityTxtValidateBody = z.infer<typeof securityTxtValidateBody>;
+
+/** Body of `POST /v1/security-txt/fetch`. */
+export const securityTxtFetchBody = z
+  .object({
+    domain: requiredString('Domain is required')
+      .max(uriMaxLength, `Domain is too long: at most ${uriMaxLength} characters`)
+      .superRefine((domain, context) => {
+        const host = securityTxtFetchHost(domain);
+        if (!host.ok) context.addIssue({ code: 'custom', message: host.message });
+      })
+      .describe('A domain (example.com) or IP address, or a URL whose host is used'),
+    publicKey: publicKeySchema,
+  })
+  .strict();
+
+export type SecurityTxtFetchBody = z.infer<typeof securityTxtFetchBody>;
 
 const verificationSchema = z.discriminatedUnion('status', [
   z.object({
@@ -128,3 +147,58 @@ export const securityTxtParsedSchema = z.object({
 export const securityTxtValidationResultSchema = validationResultSchema(securityTxtParsedSchema);
 
 export type SecurityTxtValidationResultData = z.infer<typeof securityTxtValidationResultSchema>;
+
+const certificateProblemSchema = z.enum([
+  'expired',
+  'not-yet-valid',
+  'wrong-name',
+  'self-signed',
+  'untrusted',
+  'other',
+]);
+
+/** Where the fetched file came from: the facts behind the HTTP checks of RFC 9116 §3. */
+export const securityTxtFetchSourceSchema = z.object({
+  url: z.string().describe('The location that answered (one of the four tried)'),
+  finalUrl: z.string().describe('The URL of the response after redirects'),
+  status: z.number().int(),
+  contentType: z.string().nullable().describe('The Content-Type header as received; null when absent'),
+  content: z
+    .string()
+    .describe('The body as fetched, read as UTF-8 (bytes that are not become U+FFFD), for quoting lines'),
+  redirects: z
+    .array(z.object({ url: z.string(), status: z.number().int(), location: z.string() }))
+    .describe('Each redirect followed, in order'),
+  certificate: z
+    .object({
+      host: z.string(),
+      verified: z.boolean().describe('The chain verified and the name matched'),
+      problem: certificateProblemSchema.optional(),
+      message: z.string().optional().describe('Why verification failed'),
+      subject: z.string(),
+      issuer: z.string(),
+      validFrom: z.string(),
+      validTo: z.string(),
+    })
+    .nullable()
+    .describe('The leaf certificate of the final https response; null over http'),
+});
+
+/** One location tried, in order, until the file was found. */
+export const securityTxtFetchAttemptSchema = z.object({
+  url: z.string(),
+  status: z.number().int().nullable().describe('The final status, null when no response came'),
+  finalUrl: z.string().nullable(),
+  error: z.string().nullable().describe('Why this location gave no file'),
+});
+
+/** The `data` of a `POST /v1/security-txt/fetch` response. */
+export const securityTxtFetchResultSchema = validationResultSchema(securityTxtParsedSchema).extend({
+  domain: z.string().describe('The host the file was looked for on'),
+  source: securityTxtFetchSourceSchema.nullable().describe('Null when no location had the file'),
+  attempts: z.array(securityTxtFetchAttemptSchema),
+});
+
+export type SecurityTxtFetchSource = z.infer<typeof securityTxtFetchSourceSchema>;
+export type SecurityTxtFetchAttempt = z.infer<typeof securityTxtFetchAttemptSchema>;
+export type SecurityTxtFetchResultData = z.infer<typeof securityTxtFetchResultSchema>;

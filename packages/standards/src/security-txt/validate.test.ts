@@ -469,13 +469,50 @@ describe('validateSecurityTxt: where a fetched file came from (RFC 9116 §3)', (
 
   it('requires Canonical to list the first or the last URL of the redirect chain', async () => {
     expect(
-      await sourced({ urls: ['https://example.com/.well-known/security.txt', 'https://www.example.com/x'] }),
+      await sourced({ urls: ['https://example.com/.well-known/security.txt', 'https://example.com/x'] }),
     ).toEqual([]);
     expect(
-      await sourced({ urls: ['https://www.example.com/x', 'https://example.com/.well-known/security.txt'] }),
+      await sourced({
+        urls: [
+          'https://example.com/x',
+          'https://example.com/y',
+          'https://example.com/.well-known/security.txt',
+        ],
+      }),
     ).toEqual([]);
     expect(await sourced({ urls: ['https://www.example.com/.well-known/security.txt'] })).toEqual([
       ['no_canonical_match', 'error', 1],
     ]);
+  });
+  it('flags a redirect to another host, and any hop over plain http', async () => {
+    expect(
+      await sourced({
+        urls: [
+          'https://www.example.com/.well-known/security.txt',
+          'https://example.com/.well-known/security.txt',
+        ],
+      }),
+    ).toEqual([['redirect_other_host', 'warning', null]]);
+    const result = await validate(text, {
+      source: {
+        urls: [
+          'https://example.com/.well-known/security.txt',
+          'http://example.com/.well-known/security.txt',
+          'https://example.com/.well-known/security.txt',
+        ],
+      },
+    });
+    expect(result.diagnostics.find((d) => d.code === 'invalid_uri_scheme')?.message).toBe(
+      'The file was retrieved over plain http (http://example.com/.well-known/security.txt)',
+    );
+    // the port is not part of the host that the file speaks for
+    expect(
+      await sourced({
+        urls: [
+          'https://example.com/.well-known/security.txt',
+          'https://example.com:8443/.well-known/security.txt',
+        ],
+      }),
+    ).toEqual([]);
   });
 });

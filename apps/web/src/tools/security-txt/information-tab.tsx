@@ -132,6 +132,11 @@ export function InformationTab() {
             A file applies to the host it is served from: publish one on every host that needs one, or
             redirect to a shared one.
           </GuidanceItem>
+          <GuidanceItem level="SHOULD" rfc="RFC 9116 §5.2">
+            Researchers should record every redirect on the way to the file, since one can lead to a host an
+            attacker controls. The Validator’s fetch mode lists each redirect and warns when one leads to
+            another host.
+          </GuidanceItem>
         </GuidanceList>
       </PageSection>
 

@@ -1,4 +1,6 @@
 import type {
+  SecurityTxtFetchBody,
+  SecurityTxtFetchResultData,
   SecurityTxtGenerateBody,
   SecurityTxtGenerateResultData,
   SecurityTxtValidateBody,
@@ -21,6 +23,14 @@ export function useValidateSecurityTxt() {
   return useMutation({
     mutationFn: (body: SecurityTxtValidateBody) =>
       api.post<SecurityTxtValidationResultData>('/v1/security-txt/validate', body),
+  });
+}
+
+/** POST /v1/security-txt/fetch: the server fetches the site's file and validates it with the HTTP checks. */
+export function useFetchSecurityTxt() {
+  return useMutation({
+    mutationFn: (body: SecurityTxtFetchBody) =>
+      api.post<SecurityTxtFetchResultData>('/v1/security-txt/fetch', body),
   });
 }
 

@@ -197,3 +197,144 @@ describe('security.txt validator', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Network error. Please try again.');
   });
 });
+
+describe('security.txt validator: fetch mode', () => {
+  const wellKnown = 'https://example.com/.well-known/security.txt';
+  const fetchedContent = `Canonical: ${wellKnown}\nContact: https://example.com/report\nExpires: 2026-12-31T23:59:59Z\n`;
+  const expired = {
+    valid: false,
+    errors: ['The https certificate is not valid: the certificate has expired (on 2026-01-31T00:00:00.000Z)'],
+    warnings: ['The file is not digitally signed'],
+    diagnostics: [
+      {
+        severity: 'error',
+        code: 'invalid_cert',
+        message:
+          'The https certificate is not valid: the certificate has expired (on 2026-01-31T00:00:00.000Z)',
+        requirement: 'MUST',
+        rfc: 'RFC 9116 §3, RFC 9110 §4.3.4',
+      },
+      { severity: 'warning', code: 'not_signed', message: 'The file is not digitally signed' },
+    ],
+    parsed: { ...result.parsed, fields: [{ name: 'Canonical', value: wellKnown, line: 1, known: true }] },
+    domain: 'example.com',
+    source: {
+      url: 'https://example.com/security.txt',
+      finalUrl: wellKnown,
+      status: 200,
+      contentType: 'text/plain; charset=utf-8',
+      content: fetchedContent,
+      redirects: [
+        { url: 'https://example.com/security.txt', status: 301, location: '/.well-known/security.txt' },
+      ],
+      certificate: {
+        host: 'example.com',
+        verified: false,
+        problem: 'expired',
+        message: 'the certificate has expired (on 2026-01-31T00:00:00.000Z)',
+        subject: 'CN=example.com',
+        issuer: 'O=Lab\nCN=Lab Root CA',
+        validFrom: '2025-01-01T00:00:00.000Z',
+        validTo: '2026-01-31T00:00:00.000Z',
+      },
+    },
+    attempts: [
+      { url: wellKnown, status: 404, finalUrl: wellKnown, error: 'HTTP 404 Not Found' },
+      { url: 'https://example.com/security.txt', status: 200, finalUrl: wellKnown, error: null },
+    ],
+  };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function fetchMode() {
+    renderWithProviders(<ValidatorTab />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Fetch from a site' }));
+  }
+
+  it('posts the domain and shows where the file came from, then the findings', async () => {
+    const fetchMock = respondWith({ success: true, data: expired });
+    vi.stubGlobal('fetch', fetchMock);
+    await fetchMode();
+    expect(screen.queryByLabelText(/^security\.txt content/)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Site/ }), 'https://example.com/about');
+    await userEvent.click(screen.getByRole('button', { name: 'Fetch and validate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Invalid security.txt' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/v1/security-txt/fetch');
+    expect(JSON.parse(String(init?.body))).toEqual({ domain: 'https://example.com/about' });
+
+    const facts = screen.getByTestId('security-txt-source');
+    expect(within(facts).getByRole('row', { name: /^URL/ })).toHaveTextContent(wellKnown);
+    expect(within(facts).getByRole('row', { name: /^Redirects/ })).toHaveTextContent(
+      'https://example.com/security.txt answered 301, to /.well-known/security.txt',
+    );
+    expect(within(facts).getByRole('row', { name: /^Status/ })).toHaveTextContent('200');
+    expect(within(facts).getByRole('row', { name: /^Content-Type/ })).toHaveTextContent(
+      'text/plain; charset=utf-8',
+    );
+    const certificate = within(facts).getByRole('row', { name: /^Certificate/ });
+    expect(certificate).toHaveTextContent('Not valid');
+    expect(certificate).toHaveTextContent('the certificate has expired');
+    expect(certificate).toHaveTextContent(
+      'example.com: issued by Lab Root CA, valid 2025-01-01 00:00 UTC to 2026-01-31 00:00 UTC',
+    );
+    // the file was not at the first location: the locations are listed
+    const tried = screen.getByRole('region', { name: 'Locations tried' });
+    expect(within(tried).getAllByRole('row')).toHaveLength(3);
+    expect(tried).toHaveTextContent('HTTP 404 Not Found');
+
+    const errors = screen.getByRole('region', { name: 'Errors' });
+    expect(errors.querySelector('[data-code="invalid_cert"]')).toHaveTextContent(
+      'the certificate has expired',
+    );
+    expect(screen.getByRole('table', { name: 'Fields as read, with their lines' })).toHaveTextContent(
+      wellKnown,
+    );
+  });
+
+  it('says when no location has the file', async () => {
+    const notFound = {
+      valid: false,
+      errors: ['No security.txt was found (tried …)'],
+      warnings: [],
+      diagnostics: [
+        { severity: 'error', code: 'no_security_txt', message: 'No security.txt was found (tried …)' },
+      ],
+      domain: 'example.com',
+      source: null,
+      attempts: [{ url: wellKnown, status: 404, finalUrl: wellKnown, error: 'HTTP 404 Not Found' }],
+    };
+    vi.stubGlobal('fetch', respondWith({ success: true, data: notFound }));
+    await fetchMode();
+    await userEvent.type(screen.getByRole('textbox', { name: /^Site/ }), 'example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Fetch and validate' }));
+    expect(await screen.findByRole('heading', { name: 'No security.txt found' })).toBeInTheDocument();
+    expect(screen.queryByTestId('security-txt-source')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Locations tried' })).toHaveTextContent(wellKnown);
+  });
+
+  it("refuses a blank domain before any call, and shows the server's error", async () => {
+    const fetchMock = respondWith(
+      {
+        success: false,
+        error: 'Refusing to connect to intranet.example.com (10.0.0.5): private address',
+        code: 'OUTBOUND_BLOCKED',
+      },
+      422,
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await fetchMode();
+    await userEvent.click(screen.getByRole('button', { name: 'Fetch and validate' }));
+    expect(await screen.findByText('Domain is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByRole('textbox', { name: /^Site/ }), 'intranet.example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Fetch and validate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Refusing to connect to intranet.example.com (10.0.0.5): private address',
+    );
+  });
+});

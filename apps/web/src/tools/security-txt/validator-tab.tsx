@@ -1,8 +1,9 @@
-import { Button, Group, Kbd, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Kbd, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { securityTxtValidateBody } from '@rfckit/standards';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { FetchValidator } from './fetch-validator.tsx';
 import { failureMessage, useValidateSecurityTxt } from './use-security-txt.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
@@ -15,7 +16,31 @@ const placeholder = [
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
+type Mode = 'paste' | 'fetch';
+
+const modes: { value: Mode; label: string }[] = [
+  { value: 'paste', label: 'Paste the file' },
+  { value: 'fetch', label: 'Fetch from a site' },
+];
+
+/** Validate pasted content, or have the server fetch a site's file and add the HTTP checks. */
 export function ValidatorTab() {
+  const [mode, setMode] = useState<Mode>('paste');
+  return (
+    <Stack gap="lg">
+      <SegmentedControl
+        aria-label="Where the file comes from"
+        data={modes}
+        value={mode}
+        onChange={(value) => setMode(value as Mode)}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {mode === 'paste' ? <PasteValidator /> : <FetchValidator />}
+    </Stack>
+  );
+}
+
+function PasteValidator() {
   const [content, setContent] = useState('');
   const [publicKey, setPublicKey] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);

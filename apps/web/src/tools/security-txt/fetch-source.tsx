@@ -1,0 +1,134 @@
+import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import type { SecurityTxtFetchResultData, SecurityTxtFetchSource } from '@rfckit/standards';
+import type { ReactNode } from 'react';
+
+import { TableScroll } from '../../components/table-scroll.tsx';
+
+type Certificate = NonNullable<SecurityTxtFetchSource['certificate']>;
+
+/** `2027-01-31T12:00:00.000Z` as `2027-01-31 12:00 UTC`. */
+export function formatInstant(iso: string): string {
+  return iso.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
+}
+
+/** Node prints a distinguished name one attribute a line, root first: show the CN, else all of it. */
+export function distinguishedName(name: string): string {
+  const parts = name.split('\n').filter((part) => part !== '');
+  const common = parts.find((part) => part.startsWith('CN='));
+  return common === undefined ? parts.join(', ') : common.slice(3);
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={150} fw={500} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CertificateFact({ certificate }: { certificate: Certificate | null }) {
+  if (certificate === null) return <Text size="sm">None: the file came over plain http</Text>;
+  return (
+    <Stack gap={2}>
+      <Group gap="xs">
+        <Badge
+          // Mantine's darkest green keeps white text under 4.5:1; this tone of it does not
+          color={certificate.verified ? '#1a682c' : 'red.9'}
+          c="white"
+          variant="filled"
+          radius="sm"
+          size="sm"
+        >
+          {certificate.verified ? 'Valid' : 'Not valid'}
+        </Badge>
+        {certificate.message && <Text size="sm">{certificate.message}</Text>}
+      </Group>
+      <Text size="sm">
+        {certificate.host}: issued by {distinguishedName(certificate.issuer)}, valid{' '}
+        {formatInstant(certificate.validFrom)} to {formatInstant(certificate.validTo)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Where the fetched file came from: the facts behind the HTTP checks of RFC 9116 §3. */
+export function FetchSourceView({ source }: { source: SecurityTxtFetchSource }) {
+  return (
+    <Stack gap="xs" component="section" aria-label="Where the file came from">
+      <Title order={4}>Where the file came from</Title>
+      <TableScroll label="Response facts" minWidth={420}>
+        <Table withTableBorder verticalSpacing={4} data-testid="security-txt-source">
+          <Table.Caption>The response the findings are about</Table.Caption>
+          <Table.Tbody>
+            <Fact label="URL">
+              <Text size="sm" ff="monospace">
+                {source.finalUrl}
+              </Text>
+            </Fact>
+            <Fact label="Redirects">
+              {source.redirects.length === 0 ? (
+                <Text size="sm">None</Text>
+              ) : (
+                <List type="ordered" size="sm" spacing={2}>
+                  {source.redirects.map((hop) => (
+                    <List.Item key={`${hop.url}-${hop.status}`}>
+                      <Text span size="sm" ff="monospace">
+                        {hop.url}
+                      </Text>{' '}
+                      answered {hop.status}, to{' '}
+                      <Text span size="sm" ff="monospace">
+                        {hop.location}
+                      </Text>
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Fact>
+            <Fact label="Status">
+              <Text size="sm">{source.status}</Text>
+            </Fact>
+            <Fact label="Content-Type">
+              <Text size="sm" ff={source.contentType === null ? undefined : 'monospace'}>
+                {source.contentType ?? 'None sent'}
+              </Text>
+            </Fact>
+            <Fact label="Certificate">
+              <CertificateFact certificate={source.certificate} />
+            </Fact>
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+    </Stack>
+  );
+}
+
+/** Each location asked, in order, and what it answered: shown when the file was not at the first. */
+export function AttemptsView({ attempts }: { attempts: SecurityTxtFetchResultData['attempts'] }) {
+  return (
+    <Stack gap="xs" component="section" aria-label="Locations tried">
+      <Title order={4}>Locations tried</Title>
+      <TableScroll label="Locations tried, in order" minWidth={420}>
+        <Table withTableBorder verticalSpacing={4} style={{ overflowWrap: 'anywhere' }}>
+          <Table.Caption>RFC 9116 §3 locations, in the order they were asked</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">URL</Table.Th>
+              <Table.Th scope="col">Outcome</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {attempts.map((attempt) => (
+              <Table.Tr key={attempt.url}>
+                <Table.Td ff="monospace">{attempt.url}</Table.Td>
+                <Table.Td>{attempt.error ?? `Found (${attempt.status ?? ''})`}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+    </Stack>
+  );
+}

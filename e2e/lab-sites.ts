@@ -1,0 +1,77 @@
+// The web sites of the e2e network lab. e2e/serve.ts serves them over http and https (a test CA
+// the server is told to trust) on loopback, and the server reaches them by name through
+// OUTBOUND_CONNECT_TO, as it would reach real sites. Journeys analyse them from the browser.
+import type { LabRequest, RouteSpec, SiteSpec } from '@rfckit/testlab';
+
+/** What a site that redirects every http:// request answers there. */
+const toHttps = (request: LabRequest): RouteSpec => ({
+  status: 301,
+  redirect: `https://${request.host}${request.url}`,
+});
+
+const strictPage: RouteSpec = {
+  headers: [
+    ['Content-Type', 'text/html; charset=utf-8'],
+    [
+      'Content-Security-Policy',
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ],
+    ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Embedder-Policy', 'require-corp'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    ['Set-Cookie', '__Host-session=4f1c; Path=/; Secure; HttpOnly; SameSite=Strict'],
+  ],
+  body:
+    '<!doctype html><html><head><title>Strict</title>' +
+    '<script src="/app.js" integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC"></script>' +
+    '</head><body>Hello</body></html>',
+};
+
+/** A security.txt for `host` (at its /.well-known/ URL) whose Expires is `days` from the server's start. */
+function securityTxtFor(host: string, days: number): RouteSpec {
+  const expires = new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  return {
+    body: [
+      `Canonical: https://${host}/.well-known/security.txt`,
+      `Contact: https://${host}/report`,
+      `Expires: ${expires}`,
+      '',
+    ].join('\n'),
+  };
+}
+
+export const labSites: Record<string, SiteSpec> = {
+  // security.txt: a file with nothing wrong in it, and one that expired a month ago
+  'securitytxt-good.example.test': {
+    routes: { '/.well-known/security.txt': securityTxtFor('securitytxt-good.example.test', 90) },
+  },
+  'securitytxt-expired.example.test': {
+    routes: { '/.well-known/security.txt': securityTxtFor('securitytxt-expired.example.test', -30) },
+  },
+  // every header set well: A+ (score 160). http:// goes to https, and / to /en/.
+  'strict.example.test': {
+    routes: {
+      '/': (request) => (request.scheme === 'http' ? toHttps(request) : { status: 301, redirect: '/en/' }),
+      '/en/': (request) => (request.scheme === 'http' ? toHttps(request) : strictPage),
+    },
+  },
+  // no security header and no redirect to https: F (score 10)
+  'bare.example.test': {
+    routes: {
+      '*': {
+        headers: [['Content-Type', 'text/html; charset=utf-8']],
+        body: '<!doctype html><html><head><title>Bare</title></head><body>Hello</body></html>',
+      },
+    },
+  },
+};
+
+/** Names the lab DNS answers with addresses the server must refuse to reach (OUTBOUND_ALLOW is 127/8). */
+export const labPrivateNames: Record<string, string> = {
+  'intranet.example.test': '10.0.0.1',
+};
