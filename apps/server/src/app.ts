@@ -16,6 +16,7 @@ import db from './plugins/db.ts';
 import errors, { clientErrorHandler, sendError } from './plugins/errors.ts';
 import geoGate from './plugins/geo-gate.ts';
 import mail from './plugins/mail.ts';
+import hstsPreload from './plugins/hsts-preload.ts';
 import net from './plugins/net.ts';
 import openapi from './plugins/openapi.ts';
 import pathFilter, { collapseSlashes } from './plugins/path-filter.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(mail);
   await app.register(net);
+  await app.register(hstsPreload);
   await app.register(auth);
   await app.register(apiKeys);
   await app.register(billing);

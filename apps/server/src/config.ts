@@ -68,6 +68,8 @@ export interface Config {
   outboundConnectTo: readonly ConnectToRule[];
   /** OUTBOUND_CA_FILE: PEM certificates trusted for outbound TLS besides Node's store, for tests. */
   outboundCaFile: string | undefined;
+  /** HSTS_PRELOAD_FILE: Chromium's `transport_security_state_static.json`, for the headers Analyser. */
+  hstsPreloadFile: string | undefined;
   /** OUTBOUND_TIMEOUT_MS: the most one outbound fetch may take (every lookup, hop and the body). */
   outboundTimeoutMs: number;
 }
@@ -420,6 +422,10 @@ const envSchema = z.object({
       }
       return file;
     }),
+  HSTS_PRELOAD_FILE: z
+    .string()
+    .optional()
+    .transform((raw) => (raw === undefined ? undefined : path.resolve(raw))),
   OUTBOUND_TIMEOUT_MS: z
     .string()
     .optional()
@@ -514,6 +520,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllow: parsed.OUTBOUND_ALLOW,
     outboundConnectTo: parsed.OUTBOUND_CONNECT_TO,
     outboundCaFile: parsed.OUTBOUND_CA_FILE,
+    hstsPreloadFile: parsed.HSTS_PRELOAD_FILE,
     outboundTimeoutMs: parsed.OUTBOUND_TIMEOUT_MS,
   };
 }

@@ -10,6 +10,7 @@ import {
   type FetchedResponse,
   type FetchedVisit,
   type HeaderField,
+  type HstsPreloadLookup,
   type HttpHeadersAnalysis,
 } from '@rfckit/standards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -136,7 +137,11 @@ function netFailure(outcome: PromiseSettledResult<FetchResult>): NetError | null
  * Makes the MDN HTTP Observatory's requests for a site through the guarded client (https and http
  * visits in parallel, then the CORS preflight to the graded URL) and grades them.
  */
-async function analyseSite(net: NetSession, target: AnalysisTarget): Promise<HttpHeadersAnalysis> {
+async function analyseSite(
+  net: NetSession,
+  target: AnalysisTarget,
+  hstsPreload: HstsPreloadLookup | undefined,
+): Promise<HttpHeadersAnalysis> {
   const visit = (url: string) =>
     net.fetch(url, { certificateErrors: 'report', limits: { maxRedirects: MAX_REDIRECTS } });
   const [httpsOutcome, httpOutcome] = await Promise.allSettled([visit(target.https), visit(target.http)]);
@@ -178,6 +183,7 @@ async function analyseSite(net: NetSession, target: AnalysisTarget): Promise<Htt
       https: https && fetchedVisit(https),
       http: http && fetchedVisit(http),
       cors,
+      ...(hstsPreload === undefined ? {} : { hstsPreload }),
     });
   } catch (error) {
     if (error instanceof HttpHeadersGradeError)
@@ -224,7 +230,7 @@ const httpHeaders: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const target = analysisTarget(request.body.url);
-      return { success: true as const, data: await analyseSite(app.net.session(), target) };
+      return { success: true as const, data: await analyseSite(app.net.session(), target, app.hstsPreload) };
     },
   );
 
