@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountClient, PASSWORD } from './helpers/accounts.ts';
 import { buildTestApp, captureLogs, type LogCapture } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
@@ -56,8 +56,11 @@ describeEachDatabase('accounts and sessions', (database) => {
     expect(mail.raw).toMatch(/text\/plain/);
     expect(mail.raw).toMatch(/text\/html/);
     const token = tokenFromMail(mail.raw);
-    const logged = logs.lines.find((line) => line.kind === 'verify' && line.to === 'alice@example.org');
-    expect(logged?.link).toBe(`http://localhost:8080/v1/auth/verify-email?token=${token}`);
+    // the log line follows the file: wait for it rather than race it
+    await vi.waitFor(() => {
+      const logged = logs.lines.find((line) => line.kind === 'verify' && line.to === 'alice@example.org');
+      expect(logged?.link).toBe(`http://localhost:8080/v1/auth/verify-email?token=${token}`);
+    });
 
     // not verified yet: a clear 403
     const early = await post('/v1/auth/login', { email: 'alice@example.org', password: PASSWORD });
