@@ -1,8 +1,9 @@
 import { Button, Group, Kbd, Stack, Textarea } from '@mantine/core';
 import { dnskeyValidateBody } from '@rfckit/standards';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { useValidateDnskey } from './use-validate-dnskey.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
@@ -11,7 +12,6 @@ const placeholder = 'example.com. 3600 IN DNSKEY 257 3 13 <base64 public key>';
 export function ValidatorTab() {
   const [record, setRecord] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const validation = useValidateDnskey();
 
   function submit(event: FormEvent) {
@@ -27,35 +27,19 @@ export function ValidatorTab() {
     validation.mutate(parsed.data);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      formRef.current?.requestSubmit();
-    }
-  }
-
-  let state: ResultPanelState;
-  if (validation.isPending) {
-    state = { status: 'empty', prompt: 'Validating the record…' };
-  } else if (validation.isError) {
-    state = { status: 'error', message: validation.error.message };
-  } else if (validation.data) {
-    state = {
-      status: 'success',
-      title: validation.data.valid ? 'Valid DNSKEY record' : 'Invalid DNSKEY record',
-      tone: validation.data.valid ? 'positive' : 'negative',
-      children: <ValidationResultView result={validation.data} />,
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt: 'Paste a DNSKEY record and choose Validate to see its fields, key tag and DS records here.',
-    };
-  }
+  const state = requestPanelState(validation, {
+    pending: 'Validating the record…',
+    empty: 'Paste a DNSKEY record and choose Validate to see its fields, key tag and DS records here.',
+    success: (data) => ({
+      title: data.valid ? 'Valid DNSKEY record' : 'Invalid DNSKEY record',
+      tone: data.valid ? 'positive' : 'negative',
+      children: <ValidationResultView result={data} />,
+    }),
+  });
 
   return (
     <Stack gap="lg">
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Textarea
             label="DNSKEY record"
@@ -72,7 +56,7 @@ export function ValidatorTab() {
               setRecord(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={submitOnCtrlEnter}
             error={inputError}
             autosize
             minRows={4}
@@ -80,7 +64,7 @@ export function ValidatorTab() {
             spellCheck={false}
             autoCapitalize="off"
             autoComplete="off"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={validation.isPending}>

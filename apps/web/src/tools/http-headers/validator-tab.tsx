@@ -1,8 +1,9 @@
 import { Button, Group, Kbd, Stack, Textarea } from '@mantine/core';
 import { httpHeadersValidateBody } from '@rfckit/standards';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { AnalysisView } from './analysis-view.tsx';
 import { useValidateHeaders } from './use-http-headers.ts';
 
@@ -17,7 +18,6 @@ const placeholder = [
 export function ValidatorTab() {
   const [headers, setHeaders] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const validation = useValidateHeaders();
 
   function submit(event: FormEvent) {
@@ -32,36 +32,21 @@ export function ValidatorTab() {
     validation.mutate(parsed.data);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      formRef.current?.requestSubmit();
-    }
-  }
-
-  let state: ResultPanelState;
-  if (validation.isPending) {
-    state = { status: 'empty', prompt: 'Grading the headers…' };
-  } else if (validation.isError) {
-    state = { status: 'error', message: validation.error.message || 'Validation failed' };
-  } else if (validation.data) {
-    state = {
-      status: 'success',
-      title: `Grade ${validation.data.grade}`,
-      tone: validation.data.score >= 60 ? 'positive' : 'negative',
-      children: <AnalysisView analysis={validation.data} />,
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt:
-        'Paste response headers and choose Validate to see the score, grade, tests and recommendations here.',
-    };
-  }
+  const state = requestPanelState(validation, {
+    pending: 'Grading the headers…',
+    empty:
+      'Paste response headers and choose Validate to see the score, grade, tests and recommendations here.',
+    errorMessage: (error) => error.message || 'Validation failed',
+    success: (data) => ({
+      title: `Grade ${data.grade}`,
+      tone: data.score >= 60 ? 'positive' : 'negative',
+      children: <AnalysisView analysis={data} />,
+    }),
+  });
 
   return (
     <Stack gap="lg">
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Textarea
             label="Response headers"
@@ -79,7 +64,7 @@ export function ValidatorTab() {
               setHeaders(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={submitOnCtrlEnter}
             error={inputError}
             autosize
             minRows={6}
@@ -87,7 +72,7 @@ export function ValidatorTab() {
             spellCheck={false}
             autoCapitalize="off"
             autoComplete="off"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={validation.isPending}>

@@ -2,12 +2,11 @@ import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { securityTxtFetchBody, type SecurityTxtFetchResultData } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { AttemptsView, FetchSourceView } from './fetch-source.tsx';
 import { failureMessage, useFetchSecurityTxt } from './use-security-txt.ts';
 import { ValidationResultView } from './validation-result.tsx';
-
-const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 function resultTitle(data: SecurityTxtFetchResultData): string {
   if (data.source === null) return 'No security.txt found';
@@ -46,24 +45,16 @@ export function FetchValidator() {
     fetching.mutate(parsed.data);
   }
 
-  let state: ResultPanelState;
-  if (fetching.isPending) {
-    state = { status: 'empty', prompt: 'Fetching the file and validating it…' };
-  } else if (fetching.isError) {
-    state = { status: 'error', message: failureMessage(fetching.error, 'Validation failed') };
-  } else if (fetching.data) {
-    state = {
-      status: 'success',
-      title: resultTitle(fetching.data),
-      tone: fetching.data.valid ? 'positive' : 'negative',
-      children: <FetchResultView data={fetching.data} />,
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt: 'Enter a site and choose Fetch and validate to see where the file was found and every finding.',
-    };
-  }
+  const state = requestPanelState(fetching, {
+    pending: 'Fetching the file and validating it…',
+    empty: 'Enter a site and choose Fetch and validate to see where the file was found and every finding.',
+    errorMessage: (error) => failureMessage(error, 'Validation failed'),
+    success: (data) => ({
+      title: resultTitle(data),
+      tone: data.valid ? 'positive' : 'negative',
+      children: <FetchResultView data={data} />,
+    }),
+  });
 
   return (
     <Stack gap="lg">
@@ -96,7 +87,7 @@ export function FetchValidator() {
             spellCheck={false}
             autoCapitalize="off"
             autoComplete="off"
-            styles={monospace}
+            styles={monospaceInput}
           />
           <Group justify="space-between">
             <Text size="xs" c="dimmed">

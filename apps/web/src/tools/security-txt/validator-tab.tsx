@@ -1,8 +1,9 @@
 import { Button, Group, Kbd, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { securityTxtValidateBody } from '@rfckit/standards';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { FetchValidator } from './fetch-validator.tsx';
 import { failureMessage, useValidateSecurityTxt } from './use-security-txt.ts';
 import { ValidationResultView } from './validation-result.tsx';
@@ -13,8 +14,6 @@ const placeholder = [
   'Expires: 2026-12-31T23:59:59Z',
   'Policy: https://example.com/security-policy.html',
 ].join('\n');
-
-const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 type Mode = 'paste' | 'fetch';
 
@@ -46,7 +45,6 @@ function PasteValidator() {
   const [inputError, setInputError] = useState<string | null>(null);
   // the text the shown result is about, to quote its lines
   const [validated, setValidated] = useState('');
-  const formRef = useRef<HTMLFormElement>(null);
   const validation = useValidateSecurityTxt();
 
   function submit(event: FormEvent) {
@@ -65,35 +63,20 @@ function PasteValidator() {
     validation.mutate(parsed.data);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      formRef.current?.requestSubmit();
-    }
-  }
-
-  let state: ResultPanelState;
-  if (validation.isPending) {
-    state = { status: 'empty', prompt: 'Validating the file…' };
-  } else if (validation.isError) {
-    state = { status: 'error', message: failureMessage(validation.error, 'Validation failed') };
-  } else if (validation.data) {
-    state = {
-      status: 'success',
-      title: validation.data.valid ? 'Valid security.txt' : 'Invalid security.txt',
-      tone: validation.data.valid ? 'positive' : 'negative',
-      children: <ValidationResultView result={validation.data} content={validated} />,
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt: 'Paste a security.txt file and choose Validate to see every finding with its line.',
-    };
-  }
+  const state = requestPanelState(validation, {
+    pending: 'Validating the file…',
+    empty: 'Paste a security.txt file and choose Validate to see every finding with its line.',
+    errorMessage: (error) => failureMessage(error, 'Validation failed'),
+    success: (data) => ({
+      title: data.valid ? 'Valid security.txt' : 'Invalid security.txt',
+      tone: data.valid ? 'positive' : 'negative',
+      children: <ValidationResultView result={data} content={validated} />,
+    }),
+  });
 
   return (
     <Stack gap="lg">
-      <form ref={formRef} onSubmit={submit} noValidate aria-label="security.txt validator">
+      <form onSubmit={submit} noValidate aria-label="security.txt validator">
         <Stack gap="sm">
           <Textarea
             label="security.txt content"
@@ -109,7 +92,7 @@ function PasteValidator() {
               setContent(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={onKeyDown}
+            onKeyDown={submitOnCtrlEnter}
             error={inputError}
             autosize
             minRows={8}
@@ -117,7 +100,7 @@ function PasteValidator() {
             spellCheck={false}
             autoCapitalize="off"
             autoComplete="off"
-            styles={monospace}
+            styles={monospaceInput}
           />
           <Textarea
             label="Signer’s OpenPGP public key (optional)"
@@ -125,14 +108,14 @@ function PasteValidator() {
             placeholder="-----BEGIN PGP PUBLIC KEY BLOCK-----"
             value={publicKey}
             onChange={(event) => setPublicKey(event.currentTarget.value)}
-            onKeyDown={onKeyDown}
+            onKeyDown={submitOnCtrlEnter}
             autosize
             minRows={2}
             maxRows={10}
             spellCheck={false}
             autoCapitalize="off"
             autoComplete="off"
-            styles={monospace}
+            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={validation.isPending}>

@@ -1,0 +1,42 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+
+import type { ResultPanelState } from './result-panel.tsx';
+
+/** Records, keys and headers read best in the monospace font: Mantine `styles` for an input. */
+export const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+/** Ctrl+Enter (⌘+Enter) in a text area submits its form, as the tools' field descriptions say. */
+export function submitOnCtrlEnter(event: KeyboardEvent<HTMLElement>): void {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    event.currentTarget.closest('form')?.requestSubmit();
+  }
+}
+
+interface RequestLike<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  data: T | undefined;
+}
+
+export interface RequestPanelText<T> {
+  /** Shown while the request runs. */
+  pending: string;
+  /** Shown before the first request. */
+  empty: string;
+  /** The message of a failed request; the error's own message by default. */
+  errorMessage?: (error: Error) => string;
+  /** Title, tone and content of an answer. */
+  success: (data: T) => { title: string; tone?: 'positive' | 'negative'; children: ReactNode };
+}
+
+/** The result panel of a tool's request: the prompt, the running note, the error or the answer. */
+export function requestPanelState<T>(request: RequestLike<T>, text: RequestPanelText<T>): ResultPanelState {
+  if (request.isPending) return { status: 'empty', prompt: text.pending };
+  if (request.isError && request.error !== null) {
+    return { status: 'error', message: text.errorMessage?.(request.error) ?? request.error.message };
+  }
+  if (request.data !== undefined) return { status: 'success', ...text.success(request.data) };
+  return { status: 'empty', prompt: text.empty };
+}
