@@ -12,6 +12,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { activityBench, describeActivityBench } from './activity.ts';
 import { dnsBench, describeDnsBench } from './dns.ts';
 import { describeHttpHeadersBench, httpHeadersBench } from './http-headers.ts';
+import { describeSpfBench, spfBench } from './spf.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -249,6 +250,9 @@ console.log(describeActivityBench(activity));
 const httpHeaders = await httpHeadersBench();
 console.log(describeHttpHeadersBench(httpHeaders));
 
+const spf = await spfBench();
+console.log(describeSpfBench(spf));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -257,6 +261,7 @@ const results = {
   dns,
   activity,
   httpHeaders,
+  spf,
 };
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('written to bench/results/latest.json');
