@@ -18,4 +18,5 @@ export * from './accounts/activity.ts';
 export * from './dnskey/index.ts';
 export * from './security-txt/index.ts';
 export * from './spf/index.ts';
+export * from './dmarc/index.ts';
 export * from './http-headers/index.ts';

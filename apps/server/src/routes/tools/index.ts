@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import dmarc from './dmarc.ts';
 import dnskey from './dnskey.ts';
 import httpHeaders from './http-headers.ts';
 import securityTxt from './security-txt.ts';
@@ -18,6 +19,7 @@ const tools: FastifyPluginAsync = async (app) => {
   await app.register(dnskey);
   await app.register(httpHeaders);
   await app.register(securityTxt);
+  await app.register(dmarc);
 };
 
 export default tools;

@@ -1,0 +1,272 @@
+import { Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import type { DmarcValidationResultData, DmarcVerdict } from '@rfckit/standards';
+import type { ReactNode } from 'react';
+
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { DiagnosticList } from './diagnostic-list.tsx';
+import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
+
+type Discovery = NonNullable<DmarcValidationResultData['discovery']>;
+type Lookup = Discovery['lookups'][number];
+type Destination = DmarcValidationResultData['reportDestinations'][number];
+
+const verdictText: Record<DmarcVerdict, string> = {
+  valid: 'valid',
+  'valid-warn': 'valid, with warnings',
+  invalid: 'invalid',
+  'invalid-p': 'invalid policy (p)',
+  'invalid-uri': 'invalid report address',
+  'no-policy': 'no DMARC processing',
+  'not-dmarc': 'not a DMARC record',
+};
+
+const outcomeText: Record<Lookup['outcome'], string> = {
+  record: 'one DMARC record',
+  none: 'no DMARC record',
+  multiple: 'several DMARC records: all discarded',
+  failed: 'lookup failed',
+};
+
+const outcomeColor: Record<Lookup['outcome'], string> = {
+  record: 'green.9',
+  none: 'gray.7',
+  multiple: 'red.9',
+  failed: 'orange.9',
+};
+
+const sourceText = {
+  author: 'its own record',
+  organizational: 'its Organizational Domain’s record',
+  'public-suffix': 'its Public Suffix Domain’s record',
+} as const;
+
+const destinationText: Record<Destination['status'], { label: string; color: string }> = {
+  'same-organization': { label: 'Same organisation: no check needed', color: 'gray.7' },
+  authorized: { label: 'Authorised', color: 'green.9' },
+  unauthorized: { label: 'Not authorised: no reports', color: 'red.9' },
+  unverifiable: { label: 'Cannot be verified', color: 'orange.9' },
+  temperror: { label: 'Lookup failed', color: 'orange.9' },
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={4}>{title}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Lookups({ lookups, label }: { lookups: Lookup[]; label: string }) {
+  return (
+    <List type="ordered" size="sm" spacing={6} aria-label={label}>
+      {lookups.map((lookup) => (
+        <List.Item key={lookup.name} data-outcome={lookup.outcome}>
+          <Group gap="xs" wrap="wrap">
+            <Code>{lookup.name}</Code>
+            <Badge size="sm" radius="sm" variant="filled" color={outcomeColor[lookup.outcome]} c="white">
+              {outcomeText[lookup.outcome]}
+            </Badge>
+            {lookup.psd === 'y' || lookup.psd === 'n' ? (
+              <Badge size="sm" radius="sm" variant="outline">
+                psd={lookup.psd}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {lookup.dns}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function DiscoveryView({ discovery }: { discovery: Discovery }) {
+  const { policy, rfc7489 } = discovery;
+  return (
+    <Section title="How receivers find the policy">
+      {policy ? (
+        <Text size="sm" data-testid="dmarc-applied-policy">
+          Mail from <strong>{discovery.domain}</strong> gets {sourceText[policy.source]} at{' '}
+          <Code>_dmarc.{policy.recordDomain}</Code>: <Code>{policy.tag}</Code> ={' '}
+          <strong>{policy.requested}</strong>
+          {policy.testMode && policy.applied !== policy.requested
+            ? `, applied as ${policy.applied} in test mode (t=y)`
+            : ''}
+          . Organizational Domain: <strong>{discovery.organizationalDomain}</strong>.
+        </Text>
+      ) : (
+        <Text size="sm" data-testid="dmarc-applied-policy">
+          No DMARC policy applies to <strong>{discovery.domain}</strong>
+          {discovery.reason ? `: ${discovery.reason}` : ''}.
+        </Text>
+      )}
+      <Text size="sm" fw={600}>
+        RFC 9989 DNS tree walk ({discovery.lookups.length} of at most 8 queries)
+      </Text>
+      <Lookups lookups={discovery.lookups} label="RFC 9989 tree walk lookups" />
+      {discovery.skipped.length > 0 && (
+        <Text size="xs" c="dimmed">
+          Skipped by the eight-query shortcut: {discovery.skipped.join(', ')}
+        </Text>
+      )}
+      <Text size="sm" fw={600}>
+        Receivers still on RFC 7489 (Public Suffix List)
+      </Text>
+      <Text size="sm" data-testid="dmarc-rfc7489-policy">
+        {rfc7489.policy
+          ? `They use the record at _dmarc.${rfc7489.policy.recordDomain}: ${rfc7489.policy.tag}=${rfc7489.policy.requested}${
+              rfc7489.policy.percentage !== undefined && rfc7489.policy.percentage !== 100
+                ? ` for ${rfc7489.policy.percentage}% of failing mail`
+                : ''
+            } (Organizational Domain ${rfc7489.organizationalDomain}).`
+          : `They find no policy${rfc7489.reason ? `: ${rfc7489.reason}` : ''}.`}
+      </Text>
+      <Lookups lookups={rfc7489.lookups} label="RFC 7489 lookups" />
+    </Section>
+  );
+}
+
+function TagsTable({ result }: { result: DmarcValidationResultData }) {
+  const parsed = result.parsed;
+  if (!parsed) return null;
+  return (
+    <Section title="Tags">
+      <TableScroll label="Record tags" minWidth={520}>
+        <Table withTableBorder verticalSpacing="xs" aria-label="Record tags">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Tag</Table.Th>
+              <Table.Th scope="col">Value</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {parsed.tags.map((tag, index) => (
+              <Table.Tr key={`${tag.key}-${index}`} data-tag={tag.key}>
+                <Table.Th scope="row" ff="monospace" fw={500}>
+                  {tag.name}
+                </Table.Th>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {tag.value}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    {tag.status === 'removed' &&
+                      (tag.key === 'pct' || tag.key === 'ri' || tag.key === 'rf') && (
+                        <RemovedBadge tag={tag.key} />
+                      )}
+                    {tag.status === 'defined' &&
+                      (tag.key === 'np' || tag.key === 't' || tag.key === 'psd') && (
+                        <SpecBadge kind="added" explanation={addedTagExplanations[tag.key]} />
+                      )}
+                    {tag.status === 'unknown' && (
+                      <Badge size="sm" radius="sm" color="orange.6" c="black">
+                        Unknown: ignored
+                      </Badge>
+                    )}
+                    {!tag.valid && (
+                      <Badge size="sm" radius="sm" color="red.9" c="white">
+                        Invalid value
+                      </Badge>
+                    )}
+                    {tag.valid && tag.status === 'defined' && (
+                      <Text span size="sm">
+                        OK
+                      </Text>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+      {parsed.effective && (
+        <Text size="sm">
+          Policies: the domain itself <strong>{parsed.effective.domain}</strong>, existing subdomains{' '}
+          <strong>{parsed.effective.subdomains}</strong>, non-existent subdomains{' '}
+          <strong>{parsed.effective.nonExistentSubdomains}</strong>
+          {parsed.testMode ? ' (one level less in test mode)' : ''}. Alignment: SPF{' '}
+          {parsed.aspf === 's' ? 'strict' : 'relaxed'}, DKIM {parsed.adkim === 's' ? 'strict' : 'relaxed'}.
+        </Text>
+      )}
+      <Text size="sm" data-testid="dmarc-verdicts">
+        RFC 9989 receivers: {verdictText[parsed.verdicts.rfc9989]}. RFC 7489 receivers:{' '}
+        {verdictText[parsed.verdicts.rfc7489]}.
+      </Text>
+    </Section>
+  );
+}
+
+function Destinations({ destinations }: { destinations: Destination[] }) {
+  if (destinations.length === 0) return null;
+  return (
+    <Section title="Report destinations">
+      <TableScroll label="Report destinations" minWidth={560}>
+        <Table withTableBorder verticalSpacing="xs" aria-label="Report destinations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Tag</Table.Th>
+              <Table.Th scope="col">Address</Table.Th>
+              <Table.Th scope="col">Check</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {destinations.map((destination) => {
+              const status = destinationText[destination.status];
+              return (
+                <Table.Tr key={`${destination.tag}-${destination.uri}`} data-status={destination.status}>
+                  <Table.Td ff="monospace">{destination.tag}</Table.Td>
+                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {destination.uri}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" radius="sm" variant="filled" color={status.color} c="white">
+                      {status.label}
+                    </Badge>
+                    {destination.name && (
+                      <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                        {destination.name}: {destination.dns}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+    </Section>
+  );
+}
+
+export function ValidationResultView({ result }: { result: DmarcValidationResultData }) {
+  const counts = `${result.errors.length} ${result.errors.length === 1 ? 'error' : 'errors'}, ${result.warnings.length} ${result.warnings.length === 1 ? 'warning' : 'warnings'}`;
+  return (
+    <Stack gap="lg">
+      <Text size="sm">{counts}</Text>
+      {result.record !== null && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {result.recordSource === 'dns'
+              ? `Record found at _dmarc.${result.discovery?.record?.domain ?? result.domain ?? ''}`
+              : 'Record checked'}
+          </Text>
+          <Code block className="mono-block">
+            {result.record}
+          </Code>
+        </Stack>
+      )}
+      {result.diagnostics.length > 0 && (
+        <Section title="Findings">
+          <DiagnosticList diagnostics={result.diagnostics} heading={5} />
+        </Section>
+      )}
+      {result.discovery && <DiscoveryView discovery={result.discovery} />}
+      <TagsTable result={result} />
+      <Destinations destinations={result.reportDestinations} />
+    </Stack>
+  );
+}
