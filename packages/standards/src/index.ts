@@ -17,6 +17,7 @@ export * from './accounts/regions.ts';
 export * from './accounts/activity.ts';
 export * from './dnskey/index.ts';
 export * from './security-txt/index.ts';
+export * from './http-headers/index.ts';
 export * from './spf/index.ts';
 export * from './dmarc/index.ts';
-export * from './http-headers/index.ts';
+export * from './dkim/index.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import dkim from './dkim.ts';
 import dmarc from './dmarc.ts';
 import dnskey from './dnskey.ts';
 import httpHeaders from './http-headers.ts';
@@ -16,10 +17,11 @@ const tools: FastifyPluginAsync = async (app) => {
   });
   // at onRequest: an anonymous body is never parsed or validated
   app.addHook('onRequest', app.authenticateToolCaller);
+  await app.register(dkim);
+  await app.register(dmarc);
   await app.register(dnskey);
   await app.register(httpHeaders);
   await app.register(securityTxt);
-  await app.register(dmarc);
 };
 
 export default tools;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { diagnosticSchema, validationResultSchema } from '../core/schema.ts';
+import {
+  dkimAlgorithms,
+  dkimCanonicalizations,
+  dkimFlags,
+  dkimGeneratorDefaults,
+  dkimRequiredMessage,
+  dkimServiceTypes,
+} from './generate.ts';
+
+/** Longest accepted record: an RSA-4096 key record is under 800 characters; this leaves room for zone-file text. */
+export const dkimRecordMaxLength = 16384;
+const publicKeyMaxLength = 8192;
+
+const requiredRecord = 'DKIM record is required';
+
+/** A string that is also required by the spec's single message when absent. */
+const requiredField = (max: number, what: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? dkimRequiredMessage : undefined) })
+    .max(max, `${what} is too long: at most ${max} characters`);
+
+/** Body of `POST /v1/dkim/generate` (spec part 1 §3 generator input), shared with the web form. */
+export const dkimGenerateBody = z
+  .object({
+    domain: requiredField(253, 'Domain'),
+    selector: requiredField(253, 'Selector').describe(
+      `Default in the form: ${dkimGeneratorDefaults.selector}`,
+    ),
+    publicKey: requiredField(publicKeyMaxLength, 'Public key').describe(
+      'Base64 or PEM public key; an Ed25519 SubjectPublicKeyInfo is unwrapped to its 32 raw bytes',
+    ),
+    algorithm: z.enum(dkimAlgorithms).default(dkimGeneratorDefaults.algorithm),
+    canonicalization: z.enum(dkimCanonicalizations).default(dkimGeneratorDefaults.canonicalization),
+    serviceType: z.enum(dkimServiceTypes).default(dkimGeneratorDefaults.serviceType),
+    flags: z
+      .array(z.enum(dkimFlags))
+      .max(2)
+      .default([])
+      .describe('t= flags: y (testing), s (strict identity)'),
+    notes: z.string().max(512, 'Notes are too long: at most 512 characters').default(''),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (input.domain.trim() === '' || input.selector.trim() === '' || input.publicKey.trim() === '') {
+      context.addIssue({ code: 'custom', message: dkimRequiredMessage });
+    }
+  });
+
+export type DkimGenerateBody = z.infer<typeof dkimGenerateBody>;
+
+/** The `data` of a `POST /v1/dkim/generate` response. */
+export const dkimGenerateResultSchema = z.object({
+  record: z.string().describe('The TXT record value'),
+  dnsName: z.string().describe('selector._domainkey.domain'),
+  txtStrings: z.array(z.string()).describe('The record cut into character-strings of at most 255 characters'),
+  zoneFileLine: z.string().describe('A zone-file line publishing the record'),
+  signer: z
+    .object({
+      a: z.enum(dkimAlgorithms),
+      c: z.enum(dkimCanonicalizations),
+      d: z.string(),
+      s: z.string(),
+    })
+    .describe('Signature tags a signer should use with this key'),
+  warnings: z.array(z.string()),
+  diagnostics: z.array(diagnosticSchema),
+});
+
+export type DkimGenerateResultData = z.infer<typeof dkimGenerateResultSchema>;
+
+/** Body of `POST /v1/dkim/validate` (record mode). */
+export const dkimValidateBody = z
+  .object({
+    record: z
+      .string({ error: (issue) => (issue.input === undefined ? requiredRecord : undefined) })
+      .max(dkimRecordMaxLength, `DKIM record is too long: at most ${dkimRecordMaxLength} characters`)
+      .refine((record) => record.trim() !== '', requiredRecord)
+      .describe('The TXT value, its quoted strings, or a zone-file line'),
+  })
+  .strict();
+
+export type DkimValidateBody = z.infer<typeof dkimValidateBody>;
+
+export const dkimParsedSchema = z.object({
+  status: z.enum(['valid', 'invalid', 'revoked']),
+  record: z.string().describe('The TXT data after joining its strings'),
+  strings: z.number().int().nonnegative(),
+  ownerName: z.string().nullable(),
+  version: z.string().nullable(),
+  keyType: z.string(),
+  hashAlgorithms: z.array(z.string()).nullable(),
+  serviceTypes: z.array(z.string()),
+  flags: z.array(z.string()),
+  notes: z.string().nullable(),
+  keySize: z.number().int().nonnegative().nullable().describe('RSA modulus bits, 256 for Ed25519'),
+  keyEncoding: z.enum(['spki', 'pkcs1', 'raw']).nullable(),
+  publicKeyBytes: z.number().int().nonnegative(),
+});
+
+/** The `data` of a `POST /v1/dkim/validate` response: the spec's fields plus diagnostics. */
+export const dkimValidationResultSchema = validationResultSchema(dkimParsedSchema).extend({
+  tags: z.record(z.string(), z.string()).describe('Tag name to value as written'),
+});
+
+export type DkimValidationResultData = z.infer<typeof dkimValidationResultSchema>;
