@@ -77,3 +77,39 @@ test('a 512-bit RSA record fails with the RFC 8301 reason', async ({ page }) => 
   await expect(finding).toContainText('RFC 8301 §3.2');
   await expect(finding.locator('[data-requirement="MUST NOT"]')).toBeVisible();
 });
+
+test('DNS mode validates a published key and finds the selectors of a domain', async ({ page }) => {
+  await page.goto('/tools/dkim?tab=validator');
+  // the segmented control hides its radio inputs behind their labels: a user clicks the label
+  await page.getByText('Look up in DNS', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Look up in DNS' })).toBeChecked();
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByText('Domain and selector are required')).toBeVisible();
+
+  // the Ed25519 key of RFC 8463 Appendix A.2, served by the e2e lab DNS (e2e/lab-sites.ts)
+  await page.getByRole('textbox', { name: 'Domain' }).fill('dkim.example.test');
+  await page.getByRole('textbox', { name: /^Selector/ }).fill('brisbane');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('heading', { name: 'Valid DKIM key published' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'DNS lookup' })).toContainText(
+    'brisbane._domainkey.dkim.example.test',
+  );
+  await expect(page.getByRole('table', { name: 'Key record summary' })).toContainText('256 bits');
+  await expect(page.getByLabel('Published record')).toContainText(
+    '11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=',
+  );
+
+  await page.getByRole('textbox', { name: /^Selector/ }).fill('missing');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('heading', { name: 'No DKIM key found' })).toBeVisible();
+  await expect(page.locator('[data-code="DKIM_DNS_NXDOMAIN"]')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Find selectors' }).click();
+  const found = page.getByRole('region', { name: 'Selectors found' });
+  await expect(found).toContainText(/1 of \d+ common selectors have a key at dkim\.example\.test/);
+  await found.getByRole('button', { name: 'google (rsa 2048 bits)' }).click();
+  await expect(page.getByRole('textbox', { name: /^Selector/ })).toHaveValue('google');
+  await expect(page.getByRole('heading', { name: 'Valid DKIM key published' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'DNS lookup' })).toContainText('2 character-strings joined');
+  await expect(page.getByRole('table', { name: 'Key record summary' })).toContainText('2048 bits');
+});

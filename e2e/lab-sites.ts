@@ -1,7 +1,8 @@
 // The web sites of the e2e network lab. e2e/serve.ts serves them over http and https (a test CA
 // the server is told to trust) on loopback, and the server reaches them by name through
 // OUTBOUND_CONNECT_TO, as it would reach real sites. Journeys analyse them from the browser.
-import type { LabRequest, RouteSpec, SiteSpec } from '@rfckit/testlab';
+import { generateKeyPairSync } from 'node:crypto';
+import type { DnsZones, LabRequest, RouteSpec, SiteSpec } from '@rfckit/testlab';
 
 /** What a site that redirects every http:// request answers there. */
 const toHttps = (request: LabRequest): RouteSpec => ({
@@ -75,3 +76,43 @@ export const labSites: Record<string, SiteSpec> = {
 export const labPrivateNames: Record<string, string> = {
   'intranet.example.test': '10.0.0.1',
 };
+
+/**
+ * DKIM key records of `dkim.example.test`: the Ed25519 key of RFC 8463 Appendix A.2 under
+ * `brisbane`, and a 2048-bit RSA key made at start under `google` (one of the common selectors
+ * that "Find selectors" probes), long enough to be served as two character-strings.
+ */
+export function dkimZones(): DnsZones {
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .publicKey.export({ type: 'spki', format: 'der' })
+    .toString('base64');
+  return {
+    'brisbane._domainkey.dkim.example.test': {
+      TXT: 'v=DKIM1; k=ed25519; p=11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=',
+    },
+    'google._domainkey.dkim.example.test': { TXT: `v=DKIM1; k=rsa; p=${rsa}` },
+  };
+}
+
+/**
+ * SPF records of the lab. `spf-over.example.test` includes four records that each include two
+ * more: 12 lookups, past the limit of 10 (RFC 7208 §4.6.4). `spf-pass.example.test` authorises
+ * 198.51.100.0/24 through an include, with an exp= text for a fail.
+ */
+export const spfZones: DnsZones = {
+  'spf-over.example.test': {
+    TXT: `v=spf1 ip4:192.0.2.1 ${[1, 2, 3, 4].map((i) => `include:i${i}.spf-over.example.test`).join(' ')} -all`,
+  },
+  'spf-pass.example.test': {
+    TXT: 'v=spf1 include:_spf.spf-pass.example.test exp=why.spf-pass.example.test -all',
+  },
+  '_spf.spf-pass.example.test': { TXT: 'v=spf1 ip4:198.51.100.0/24 -all' },
+  'why.spf-pass.example.test': { TXT: '%{i} may not send mail for %{d}' },
+};
+for (const i of [1, 2, 3, 4]) {
+  spfZones[`i${i}.spf-over.example.test`] = {
+    TXT: `v=spf1 include:n${i}a.spf-over.example.test include:n${i}b.spf-over.example.test -all`,
+  };
+  spfZones[`n${i}a.spf-over.example.test`] = { TXT: `v=spf1 ip4:203.0.113.${i * 2} -all` };
+  spfZones[`n${i}b.spf-over.example.test`] = { TXT: `v=spf1 ip4:203.0.113.${i * 2 + 1} -all` };
+}

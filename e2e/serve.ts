@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { labEnv, startDnsServer, startWebServer, type DnsZones } from '@rfckit/testlab';
 import { SMTPServer } from 'smtp-server';
-import { labPrivateNames, labSites } from './lab-sites.ts';
+import { dkimZones, labPrivateNames, labSites, spfZones } from './lab-sites.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir === undefined) throw new Error('e2e/serve.ts needs DATA_DIR');
@@ -54,6 +54,8 @@ rmSync(path.dirname(web.caFile), { recursive: true, force: true });
 const zones: DnsZones = {};
 for (const name of Object.keys(labSites)) zones[name] = { A: '127.0.0.1' };
 for (const [name, address] of Object.entries(labPrivateNames)) zones[name] = { A: address };
+Object.assign(zones, dkimZones());
+Object.assign(zones, spfZones);
 const dns = await startDnsServer({ zones });
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
 Object.assign(process.env, labEnv({ dns, web }), { OUTBOUND_CA_FILE: caFile });

@@ -19,6 +19,18 @@ export {
   type DkimServiceType,
   type DkimSignerSettings,
 } from './generate.ts';
+export {
+  dkimDnsName,
+  discoverDkimSelectors,
+  lookupDkimKey,
+  type DkimDnsCname,
+  type DkimDnsOutcome,
+  type DkimDnsResult,
+  type DkimDnsStatus,
+  type DkimSelectorDiscovery,
+  type DkimSelectorDiscoveryOptions,
+  type DkimSelectorFound,
+} from './dns.ts';
 export { readDkimPublicKey, type DkimKeyEncoding, type DkimKeyRead } from './key.ts';
 export {
   parseDkimRecord,
@@ -29,17 +41,27 @@ export {
   type DkimTag,
 } from './parse.ts';
 export {
+  dkimDnsBody,
+  dkimDnsRequiredMessage,
+  dkimDnsResultSchema,
+  dkimSelectorDiscoverySchema,
+  dkimSelectorsBody,
   dkimGenerateBody,
   dkimGenerateResultSchema,
   dkimParsedSchema,
   dkimRecordMaxLength,
   dkimValidateBody,
   dkimValidationResultSchema,
+  type DkimDnsBody,
+  type DkimDnsResultData,
   type DkimGenerateBody,
   type DkimGenerateResultData,
+  type DkimSelectorDiscoveryData,
+  type DkimSelectorsBody,
   type DkimValidateBody,
   type DkimValidationResultData,
 } from './schema.ts';
+export { dkimCommonSelectors, type DkimCommonSelector } from './selectors.ts';
 export {
   validateDkimRecord,
   type DkimParsed,

@@ -105,3 +105,81 @@ export const dkimValidationResultSchema = validationResultSchema(dkimParsedSchem
 });
 
 export type DkimValidationResultData = z.infer<typeof dkimValidationResultSchema>;
+
+export const dkimDnsRequiredMessage = 'Domain and selector are required';
+
+/** Body of `POST /v1/dkim/dns` (DNS mode of the validator). */
+export const dkimDnsBody = z
+  .object({
+    domain: z
+      .string({ error: (issue) => (issue.input === undefined ? dkimDnsRequiredMessage : undefined) })
+      .max(253, 'Domain is too long: at most 253 characters'),
+    selector: z
+      .string({ error: (issue) => (issue.input === undefined ? dkimDnsRequiredMessage : undefined) })
+      .max(253, 'Selector is too long: at most 253 characters'),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (input.domain.trim() === '' || input.selector.trim() === '') {
+      context.addIssue({ code: 'custom', message: dkimDnsRequiredMessage });
+    }
+  });
+
+export type DkimDnsBody = z.infer<typeof dkimDnsBody>;
+
+const dkimCnameSchema = z.object({
+  name: z.string(),
+  target: z.string(),
+  ttl: z.number().int().nonnegative(),
+});
+
+/** The `data` of a `POST /v1/dkim/dns` response: the spec's fields plus the lookup's details. */
+export const dkimDnsResultSchema = z.object({
+  dnsName: z.string().describe('selector._domainkey.domain'),
+  ttl: z.number().int().nonnegative().nullable(),
+  record: z.string().nullable().describe('The key record, its strings joined; null when none was found'),
+  strings: z.array(z.string()).describe('Character-strings of the record as served'),
+  txtRecords: z.array(z.string()).describe('Every TXT record at the name'),
+  canonicalName: z.string().describe('Where the record lives after CNAME delegation'),
+  cnames: z.array(dkimCnameSchema),
+  lookup: z.enum(['ok', 'nxdomain', 'nodata', 'servfail', 'timeout', 'error']),
+  validation: dkimValidationResultSchema.nullable(),
+  status: z.enum(['valid', 'invalid', 'revoked', 'not-found', 'error']),
+  valid: z.boolean(),
+  issues: z.array(diagnosticSchema).describe('Findings of the lookup, then of the record'),
+});
+
+export type DkimDnsResultData = z.infer<typeof dkimDnsResultSchema>;
+
+/** Body of `POST /v1/dkim/selectors`. */
+export const dkimSelectorsBody = z
+  .object({
+    domain: z
+      .string({ error: (issue) => (issue.input === undefined ? 'Domain is required' : undefined) })
+      .max(253, 'Domain is too long: at most 253 characters')
+      .refine((domain) => domain.trim() !== '', 'Domain is required'),
+  })
+  .strict();
+
+export type DkimSelectorsBody = z.infer<typeof dkimSelectorsBody>;
+
+/** The `data` of a `POST /v1/dkim/selectors` response. */
+export const dkimSelectorDiscoverySchema = z.object({
+  domain: z.string(),
+  probed: z.number().int().nonnegative(),
+  found: z.array(
+    z.object({
+      selector: z.string(),
+      dnsName: z.string(),
+      source: z.string().describe('Who publishes keys under this selector by default'),
+      status: z.enum(['valid', 'invalid', 'revoked']),
+      keyType: z.string().nullable(),
+      keySize: z.number().int().nonnegative().nullable(),
+      delegatedTo: z.string().nullable(),
+    }),
+  ),
+  failed: z.array(z.object({ selector: z.string(), message: z.string() })),
+  unchecked: z.array(z.string()).describe('Selectors left unasked when the time budget ran out'),
+});
+
+export type DkimSelectorDiscoveryData = z.infer<typeof dkimSelectorDiscoverySchema>;

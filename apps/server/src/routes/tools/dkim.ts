@@ -1,13 +1,25 @@
 import {
+  discoverDkimSelectors,
+  dkimDnsBody,
+  dkimDnsResultSchema,
+  dkimSelectorDiscoverySchema,
+  dkimSelectorsBody,
   dkimGenerateBody,
   dkimGenerateResultSchema,
   dkimValidateBody,
   dkimValidationResultSchema,
   generateDkimRecord,
+  lookupDkimKey,
   validateDkimRecord,
 } from '@rfckit/standards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
+
+/** Time for one key lookup, retries included; DNS failures become results, not 5xx. */
+const DNS_BUDGET_MS = 6000;
+/** Time for probing every common selector; unasked ones are listed as unchecked. */
+const DISCOVERY_BUDGET_MS = 8000;
+const DISCOVERY_CONCURRENCY = 8;
 
 /** DKIM key records (RFC 6376 §3.6.1, RFC 8301, RFC 8463); the logic lives in @rfckit/standards. */
 const dkim: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +60,56 @@ const dkim: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: validateDkimRecord(request.body.record) }),
+  );
+
+  app.post(
+    '/dkim/dns',
+    {
+      schema: {
+        tags: ['DKIM'],
+        summary: 'Look up and validate a published DKIM key',
+        description:
+          'Queries the TXT record at `selector._domainkey.domain` through the guarded DNS client, follows CNAME ' +
+          'delegation, joins split strings and validates the record. `status` is valid, invalid, revoked, ' +
+          'not-found (NXDOMAIN or no TXT data) or error (SERVFAIL, timeout): a DNS failure is a result, not an ' +
+          'HTTP error. Several key records at one name are an error; other TXT records are ignored with a note.',
+        body: dkimDnsBody,
+        response: { 200: successEnvelope(dkimDnsResultSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await lookupDkimKey(
+        request.body,
+        app.net.session({ dns: { budgetMs: DNS_BUDGET_MS } }).dns,
+      );
+      if (!outcome.ok) throw new HttpError(400, 'VALIDATION_ERROR', outcome.error);
+      return { success: true as const, data: outcome.result };
+    },
+  );
+
+  app.post(
+    '/dkim/selectors',
+    {
+      schema: {
+        tags: ['DKIM'],
+        summary: 'Find DKIM selectors of a domain',
+        description:
+          'Probes a list of selectors that mail providers use by default (Google, Microsoft 365, Mailchimp, ' +
+          'SendGrid, Amazon SES, Proton, Fastmail …) in parallel and lists those with a key record, with key type ' +
+          'and size. DKIM cannot list selectors, so a key under any other name is not found.',
+        body: dkimSelectorsBody,
+        response: { 200: successEnvelope(dkimSelectorDiscoverySchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await discoverDkimSelectors(
+        request.body.domain,
+        app.net.session({ dns: { budgetMs: DISCOVERY_BUDGET_MS } }).dns,
+        { concurrency: DISCOVERY_CONCURRENCY, budgetMs: DISCOVERY_BUDGET_MS },
+      );
+      if (!outcome.ok) throw new HttpError(400, 'VALIDATION_ERROR', outcome.error);
+      return { success: true as const, data: outcome.result };
+    },
   );
 };
 

@@ -1,6 +1,10 @@
 import type {
+  DkimDnsBody,
+  DkimDnsResultData,
   DkimGenerateBody,
   DkimGenerateResultData,
+  DkimSelectorDiscoveryData,
+  DkimSelectorsBody,
   DkimValidateBody,
   DkimValidationResultData,
 } from '@rfckit/standards';
@@ -19,5 +23,19 @@ export function useGenerateDkim() {
 export function useValidateDkim() {
   return useMutation({
     mutationFn: (body: DkimValidateBody) => api.post<DkimValidationResultData>('/v1/dkim/validate', body),
+  });
+}
+
+/** POST /v1/dkim/dns: looks up selector._domainkey.domain and validates what is published. */
+export function useDkimDns() {
+  return useMutation({
+    mutationFn: (body: DkimDnsBody) => api.post<DkimDnsResultData>('/v1/dkim/dns', body),
+  });
+}
+
+/** POST /v1/dkim/selectors: probes the common selectors of a domain. */
+export function useDkimSelectors() {
+  return useMutation({
+    mutationFn: (body: DkimSelectorsBody) => api.post<DkimSelectorDiscoveryData>('/v1/dkim/selectors', body),
   });
 }

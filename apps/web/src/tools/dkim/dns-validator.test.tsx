@@ -1,0 +1,195 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../test/render.tsx';
+import { ValidatorTab } from './validator-tab.tsx';
+
+const key = 'MCowBQYDK2VwAyEA11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=';
+const record = `v=DKIM1; k=rsa; p=${key}`;
+
+// An answer shaped as POST /v1/dkim/dns gives it for a CNAME-delegated selector with a revoked key.
+const revokedResult = {
+  dnsName: 's1._domainkey.example.com',
+  ttl: 600,
+  record: 'v=DKIM1; k=rsa; p=',
+  strings: ['v=DKIM1; k=rsa; p='],
+  txtRecords: ['v=DKIM1; k=rsa; p='],
+  canonicalName: 's1.domainkey.u123.wl.sendgrid.test',
+  cnames: [{ name: 's1._domainkey.example.com', target: 's1.domainkey.u123.wl.sendgrid.test', ttl: 600 }],
+  lookup: 'ok',
+  validation: {
+    valid: false,
+    errors: ['The key is revoked (p= is empty): signatures with this selector fail'],
+    warnings: [],
+    diagnostics: [
+      {
+        severity: 'error',
+        code: 'DKIM_KEY_REVOKED',
+        message: 'The key is revoked (p= is empty): signatures with this selector fail',
+        rfc: 'RFC 6376 §3.6.1',
+      },
+    ],
+    parsed: {
+      status: 'revoked',
+      record: 'v=DKIM1; k=rsa; p=',
+      strings: 1,
+      ownerName: null,
+      version: 'DKIM1',
+      keyType: 'rsa',
+      hashAlgorithms: null,
+      serviceTypes: ['*'],
+      flags: [],
+      notes: null,
+      keySize: null,
+      keyEncoding: null,
+      publicKeyBytes: 0,
+    },
+    tags: { v: 'DKIM1', k: 'rsa', p: '' },
+  },
+  status: 'revoked',
+  valid: false,
+  issues: [
+    {
+      severity: 'info',
+      code: 'DKIM_DNS_CNAME',
+      message: 's1._domainkey.example.com is delegated by CNAME to s1.domainkey.u123.wl.sendgrid.test',
+      rfc: 'RFC 6376 §3.6.2.1',
+    },
+    {
+      severity: 'error',
+      code: 'DKIM_KEY_REVOKED',
+      message: 'The key is revoked (p= is empty): signatures with this selector fail',
+      rfc: 'RFC 6376 §3.6.1',
+    },
+  ],
+};
+
+const validResult = {
+  ...revokedResult,
+  dnsName: 'google._domainkey.example.com',
+  canonicalName: 'google._domainkey.example.com',
+  cnames: [],
+  record,
+  strings: [record],
+  txtRecords: [record],
+  ttl: 3600,
+  validation: { ...revokedResult.validation, valid: true, errors: [], diagnostics: [] },
+  status: 'valid',
+  valid: true,
+  issues: [],
+};
+
+const discovery = {
+  domain: 'example.com',
+  probed: 34,
+  found: [
+    {
+      selector: 'google',
+      dnsName: 'google._domainkey.example.com',
+      source: 'Google Workspace',
+      status: 'valid',
+      keyType: 'rsa',
+      keySize: 2048,
+      delegatedTo: null,
+    },
+  ],
+  failed: [],
+  unchecked: [],
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('DKIM validator (DNS mode)', () => {
+  let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+  beforeEach(() => {
+    fetchMock = vi.fn<typeof fetch>().mockImplementation(async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as { selector?: string };
+      if (String(input) === '/v1/dkim/selectors') return json({ success: true, data: discovery });
+      return json({ success: true, data: body.selector === 'google' ? validResult : revokedResult });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function dnsMode() {
+    const user = userEvent.setup();
+    renderWithProviders(<ValidatorTab />);
+    await user.click(screen.getByRole('radio', { name: 'Look up in DNS' }));
+    return user;
+  }
+
+  it("requires domain and selector with the spec's message", async () => {
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('Domain and selector are required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the lookup, its delegation and the findings of the record', async () => {
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Selector/ }), 's1');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Revoked DKIM key' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/v1/dkim/dns');
+    expect(JSON.parse(String(init?.body))).toEqual({ domain: 'example.com', selector: 's1' });
+    const lookup = screen.getByRole('table', { name: 'DNS lookup' });
+    expect(lookup).toHaveTextContent('s1._domainkey.example.com → s1.domainkey.u123.wl.sendgrid.test');
+    expect(lookup).toHaveTextContent('600 seconds');
+    expect(
+      within(screen.getByRole('list', { name: 'DNS findings' })).getByText(/delegated by CNAME/),
+    ).toBeVisible();
+    const finding = within(screen.getByRole('list', { name: 'Findings' }))
+      .getByText(/revoked/)
+      .closest('li');
+    expect(finding).toHaveAttribute('data-code', 'DKIM_KEY_REVOKED');
+  });
+
+  it("prefixes a server error with 'DNS validation failed: '", async () => {
+    fetchMock.mockImplementation(async () =>
+      json({ success: false, error: "'a b' is not a valid selector", code: 'VALIDATION_ERROR' }, 400),
+    );
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Selector/ }), 'a b');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(
+      await screen.findByText("DNS validation failed: 'a b' is not a valid selector"),
+    ).toBeInTheDocument();
+  });
+
+  it('finds selectors and validates the one chosen', async () => {
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Find selectors' }));
+
+    const found = await screen.findByRole('region', { name: 'Selectors found' });
+    expect(found).toHaveTextContent('1 of 34 common selectors');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ domain: 'example.com' });
+    await user.click(within(found).getByRole('button', { name: 'google (rsa 2048 bits)' }));
+
+    expect(await screen.findByRole('heading', { name: 'Valid DKIM key published' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Selector/ })).toHaveValue('google');
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      domain: 'example.com',
+      selector: 'google',
+    });
+    expect(screen.getByLabelText('Published record')).toHaveTextContent(record);
+  });
+
+  it('asks for a domain before finding selectors', async () => {
+    const user = await dnsMode();
+    await user.click(screen.getByRole('button', { name: 'Find selectors' }));
+    expect(await screen.findByText('Domain is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

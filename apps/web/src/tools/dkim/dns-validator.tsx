@@ -1,0 +1,226 @@
+import { Alert, Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { dkimDnsBody, dkimSelectorsBody, type DkimDnsResultData } from '@rfckit/standards';
+import { useState, type FormEvent, type ReactNode } from 'react';
+
+import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { DiagnosticList } from './diagnostic-list.tsx';
+import { useDkimDns, useDkimSelectors } from './use-dkim.ts';
+import { ValidationResultView } from './validation-result.tsx';
+
+const resultTitle: Record<DkimDnsResultData['status'], string> = {
+  valid: 'Valid DKIM key published',
+  invalid: 'Invalid DKIM key record',
+  revoked: 'Revoked DKIM key',
+  'not-found': 'No DKIM key found',
+  error: 'DNS lookup failed',
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={{ base: 120, sm: 200 }} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The lookup (name, delegation, TTL, the record as served), its findings and the record's validation. */
+export function DnsResultView({ result }: { result: DkimDnsResultData }) {
+  // issues are the lookup's findings followed by the validation's
+  const lookupIssues = result.issues.slice(
+    0,
+    result.issues.length - (result.validation?.diagnostics.length ?? 0),
+  );
+  return (
+    <Stack gap="md">
+      <Table withTableBorder fz="sm" aria-label="DNS lookup">
+        <Table.Tbody>
+          <Row label="Name">
+            <Text span ff="monospace" size="sm">
+              {result.dnsName}
+            </Text>
+          </Row>
+          {result.cnames.length > 0 && (
+            <Row label="Delegated to">
+              {result.cnames.map((cname) => (
+                <Text key={cname.name} ff="monospace" size="sm">
+                  {cname.name} → {cname.target} (CNAME, TTL {cname.ttl})
+                </Text>
+              ))}
+            </Row>
+          )}
+          <Row label="Lookup">{result.lookup}</Row>
+          <Row label="TTL">{result.ttl === null ? 'none' : `${result.ttl} seconds`}</Row>
+          {result.strings.length > 1 && (
+            <Row label="Strings">{result.strings.length} character-strings joined</Row>
+          )}
+        </Table.Tbody>
+      </Table>
+      {result.record !== null && (
+        <Stack gap={4}>
+          <Title order={4} size="h5">
+            Record
+          </Title>
+          <Code
+            block
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            aria-label="Published record"
+          >
+            {result.record}
+          </Code>
+        </Stack>
+      )}
+      <DiagnosticList diagnostics={lookupIssues} label="DNS findings" />
+      {result.validation && <ValidationResultView result={result.validation} />}
+    </Stack>
+  );
+}
+
+/** DNS mode: fetches selector._domainkey.domain through the server and validates it; finds common selectors. */
+export function DnsValidator() {
+  const [domain, setDomain] = useState('');
+  const [selector, setSelector] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const lookup = useDkimDns();
+  const discovery = useDkimSelectors();
+
+  function validate(nextSelector: string) {
+    if (lookup.isPending) return;
+    const parsed = dkimDnsBody.safeParse({ domain, selector: nextSelector });
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message ?? 'Domain and selector are required');
+      lookup.reset();
+      return;
+    }
+    setInputError(null);
+    lookup.mutate(parsed.data);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    validate(selector);
+  }
+
+  function findSelectors() {
+    if (discovery.isPending) return;
+    const parsed = dkimSelectorsBody.safeParse({ domain });
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message ?? 'Domain is required');
+      discovery.reset();
+      return;
+    }
+    setInputError(null);
+    discovery.mutate(parsed.data);
+  }
+
+  const state = requestPanelState(lookup, {
+    pending: 'Looking up the key…',
+    empty: 'Enter a domain and a selector and choose Validate to fetch the published key record.',
+    errorMessage: (error) => `DNS validation failed: ${error.message}`,
+    success: (data) => ({
+      title: resultTitle[data.status],
+      tone: data.valid ? 'positive' : 'negative',
+      children: <DnsResultView result={data} />,
+    }),
+  });
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate aria-label="Validate a published DKIM key">
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <TextInput
+              label="Domain"
+              placeholder="example.com"
+              value={domain}
+              onChange={(event) => {
+                setDomain(event.currentTarget.value);
+                if (inputError) setInputError(null);
+              }}
+              spellCheck={false}
+              autoCapitalize="off"
+              autoComplete="off"
+              styles={monospaceInput}
+            />
+            <TextInput
+              label="Selector"
+              description="The s= tag of a signature"
+              placeholder="default"
+              value={selector}
+              onChange={(event) => {
+                setSelector(event.currentTarget.value);
+                if (inputError) setInputError(null);
+              }}
+              spellCheck={false}
+              autoCapitalize="off"
+              autoComplete="off"
+              styles={monospaceInput}
+            />
+          </Group>
+          {inputError && (
+            <Text c="red.8" size="sm" role="alert">
+              {inputError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={findSelectors} disabled={discovery.isPending}>
+              {discovery.isPending ? 'Finding selectors...' : 'Find selectors'}
+            </Button>
+            <Button type="submit" disabled={lookup.isPending}>
+              {lookup.isPending ? 'Validating...' : 'Validate'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {discovery.isError && (
+        <Alert color="red" variant="light" title="Error">
+          <Text size="sm">Selector discovery failed: {discovery.error.message}</Text>
+        </Alert>
+      )}
+      {discovery.data && (
+        <section aria-label="Selectors found">
+          <Stack gap="xs">
+            <Text size="sm">
+              {discovery.data.found.length === 0
+                ? `None of the ${discovery.data.probed} common selectors has a key at ${discovery.data.domain}. DKIM cannot list selectors: read the s= tag of a signed message.`
+                : `${discovery.data.found.length} of ${discovery.data.probed} common selectors have a key at ${discovery.data.domain}. Choose one to validate it.`}
+            </Text>
+            <Group gap="xs">
+              {discovery.data.found.map((found) => (
+                <Button
+                  key={found.selector}
+                  size="xs"
+                  variant="light"
+                  color={found.status === 'valid' ? 'green' : 'red'}
+                  title={found.source}
+                  onClick={() => {
+                    setSelector(found.selector);
+                    validate(found.selector);
+                  }}
+                >
+                  {found.selector} ({found.keyType ?? 'unknown'}
+                  {found.keySize === null ? '' : ` ${found.keySize} bits`}
+                  {found.status === 'valid' ? '' : `, ${found.status}`})
+                </Button>
+              ))}
+            </Group>
+            {discovery.data.failed.length > 0 && (
+              <Text size="sm" c="dimmed">
+                Lookups failed for {discovery.data.failed.map((entry) => entry.selector).join(', ')}.
+              </Text>
+            )}
+            {discovery.data.unchecked.length > 0 && (
+              <Text size="sm" c="dimmed">
+                Time ran out before {discovery.data.unchecked.join(', ')} could be checked.
+              </Text>
+            )}
+          </Stack>
+        </section>
+      )}
+      <ResultPanel state={state} label="Validation result" />
+    </Stack>
+  );
+}
