@@ -13,6 +13,7 @@ import { activityBench, describeActivityBench } from './activity.ts';
 import { dnsBench, describeDnsBench } from './dns.ts';
 import { describeHttpHeadersBench, httpHeadersBench } from './http-headers.ts';
 import { describeSpfBench, spfBench } from './spf.ts';
+import { describeSpfLintBench, spfLintBench } from './spf-lint.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -253,6 +254,9 @@ console.log(describeHttpHeadersBench(httpHeaders));
 const spf = await spfBench();
 console.log(describeSpfBench(spf));
 
+const spfLint = await spfLintBench();
+console.log(describeSpfLintBench(spfLint));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -262,6 +266,7 @@ const results = {
   activity,
   httpHeaders,
   spf,
+  spfLint,
 };
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('written to bench/results/latest.json');

@@ -19,6 +19,16 @@ export {
   reverseName,
   type IpAddress,
 } from './ip.ts';
+export { buildSpfRecord, generateSpf, type SpfGenerateOptions } from './generate.ts';
+export {
+  lintSpf,
+  type SpfLintInput,
+  type SpfLintNetwork,
+  type SpfLintNode,
+  type SpfLintOptions,
+  type SpfLintResult,
+  type SpfLintTerm,
+} from './lint.ts';
 export {
   expandMacroTokens,
   parseMacroString,
@@ -65,13 +75,30 @@ export {
   type TxtRecordInput,
 } from './parse.ts';
 export {
+  spfAllQualifierSchema,
   spfCheckBody,
   spfCheckResultSchema,
+  spfGenerateBody,
+  spfGenerateResultSchema,
+  spfLintNetworkSchema,
+  spfLintNetworksSchema,
+  spfLintNodeSchema,
+  spfLintNodeStatusSchema,
+  spfLintStatusSchema,
+  spfLintTermSchema,
   spfNameMaxLength,
+  spfRecordMaxLength,
   spfResultSchema,
   spfSenderMaxLength,
   spfTraceQuerySchema,
   spfTraceStepSchema,
+  spfVerifyBody,
+  spfVerifyResultSchema,
   type SpfCheckBody,
   type SpfCheckResultData,
+  type SpfGenerateBody,
+  type SpfGenerateInput,
+  type SpfGenerateResultData,
+  type SpfVerifyBody,
+  type SpfVerifyResultData,
 } from './schema.ts';

@@ -4,6 +4,7 @@ import dmarc from './dmarc.ts';
 import dnskey from './dnskey.ts';
 import httpHeaders from './http-headers.ts';
 import securityTxt from './security-txt.ts';
+import spf from './spf.ts';
 
 /**
  * Every tool route. They all need a signed-in caller or an organisation API key (DESIGN §4),
@@ -22,6 +23,7 @@ const tools: FastifyPluginAsync = async (app) => {
   await app.register(dnskey);
   await app.register(httpHeaders);
   await app.register(securityTxt);
+  await app.register(spf);
 };
 
 export default tools;
