@@ -12,6 +12,7 @@ export const toolPages: Readonly<Record<string, LazyExoticComponent<ComponentTyp
   dnskey: lazy(() => import('../tools/dnskey/page.tsx')),
   'http-headers': lazy(() => import('../tools/http-headers/page.tsx')),
   'security-txt': lazy(() => import('../tools/security-txt/page.tsx')),
+  spf: lazy(() => import('../tools/spf/page.tsx')),
 };
 
 /** Registry tools that have a page, in registry order. */

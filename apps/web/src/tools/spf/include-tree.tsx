@@ -1,0 +1,124 @@
+import {
+  Badge,
+  Code,
+  Group,
+  Stack,
+  Text,
+  Tree,
+  getTreeExpandedState,
+  useTree,
+  type TreeNodeData,
+} from '@mantine/core';
+import type { SpfVerifyResultData } from '@rfckit/standards';
+import { useEffect, useMemo, useRef } from 'react';
+
+type LintNode = SpfVerifyResultData['tree'][number];
+
+// filled colours whose text keeps a 4.5:1 contrast in both themes
+const statusLabels: Record<LintNode['status'], { text: string; colour: string; textColour: string }> = {
+  ok: { text: 'record found', colour: 'dark.6', textColour: 'white' },
+  none: { text: 'no SPF record', colour: 'red.9', textColour: 'white' },
+  nxdomain: { text: 'domain does not exist', colour: 'red.9', textColour: 'white' },
+  multiple: { text: 'several SPF records', colour: 'red.9', textColour: 'white' },
+  invalid: { text: 'invalid record', colour: 'red.9', textColour: 'white' },
+  temperror: { text: 'DNS failure', colour: 'orange.6', textColour: 'black' },
+  loop: { text: 'loop', colour: 'red.9', textColour: 'white' },
+  dynamic: { text: 'depends on the message', colour: 'blue.8', textColour: 'white' },
+};
+
+function toTreeData(nodes: readonly LintNode[], id: number, seen: Set<number>): TreeNodeData {
+  const node = nodes[id]!;
+  seen.add(id);
+  const children = node.children.filter((child) => !seen.has(child) && nodes[child] !== undefined);
+  return {
+    value: String(id),
+    label: node.domain,
+    ...(children.length > 0 ? { children: children.map((child) => toTreeData(nodes, child, seen)) } : {}),
+  };
+}
+
+/** A tree item's own name: without it, an item is named by the text of its whole branch. */
+function summary(node: LintNode): string {
+  return [
+    node.domain,
+    statusLabels[node.status].text,
+    `${node.lookups} ${node.lookups === 1 ? 'lookup' : 'lookups'}`,
+    ...node.errors,
+  ].join(', ');
+}
+
+function NodeLabel({ node }: { node: LintNode }) {
+  const status = statusLabels[node.status];
+  return (
+    <Stack gap={2} py={4}>
+      <Group gap="xs" wrap="wrap">
+        {node.viaTerm && <Code>{node.viaTerm}</Code>}
+        <Text size="sm" fw={600}>
+          {node.domain}
+        </Text>
+        <Badge size="xs" radius="sm" variant="filled" color={status.colour} c={status.textColour}>
+          {status.text}
+        </Badge>
+        {node.pasted && (
+          <Badge size="xs" radius="sm" variant="outline">
+            pasted
+          </Badge>
+        )}
+        <Text size="xs" c="dimmed">
+          {node.ownLookups} own, {node.lookups} with everything under it
+          {node.voidLookups > 0 ? `, ${node.voidLookups} void` : ''}
+        </Text>
+      </Group>
+      {node.record && (
+        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {node.record}
+        </Text>
+      )}
+      {node.errors.map((error) => (
+        <Text size="xs" c="red.9" key={error} className="spf-node-error">
+          {error}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The include/redirect tree as a WAI-ARIA tree: arrow keys move, Left/Right collapse and expand,
+ * and each node says what its record costs in lookups and what is wrong with it.
+ */
+export function IncludeTree({ nodes }: { nodes: readonly LintNode[] }) {
+  const data = useMemo(() => (nodes.length === 0 ? [] : [toTreeData(nodes, 0, new Set())]), [nodes]);
+  const tree = useTree({ initialExpandedState: getTreeExpandedState(data, '*') });
+  const root = useRef<HTMLUListElement>(null);
+  // Mantine renders the treeitem elements itself and takes no props for them: name them here
+  useEffect(() => {
+    for (const item of root.current?.querySelectorAll<HTMLElement>('[role=treeitem][data-value]') ?? []) {
+      const node = nodes[Number(item.dataset.value)];
+      if (node) item.setAttribute('aria-label', summary(node));
+    }
+  });
+  if (data.length === 0) return null;
+  return (
+    <Tree
+      ref={root}
+      data={data}
+      tree={tree}
+      aria-label="Include tree"
+      levelOffset="lg"
+      withLines
+      expandOnClick
+      renderNode={({ node, expanded, hasChildren, elementProps }) => {
+        const lint = nodes[Number(node.value)]!;
+        return (
+          <Group gap={6} wrap="nowrap" align="flex-start" {...elementProps} data-domain={lint.domain}>
+            <Text span size="sm" w={14} aria-hidden="true" mt={4}>
+              {hasChildren ? (expanded ? '▾' : '▸') : '•'}
+            </Text>
+            <NodeLabel node={lint} />
+          </Group>
+        );
+      }}
+    />
+  );
+}

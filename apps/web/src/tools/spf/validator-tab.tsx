@@ -1,0 +1,216 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  List,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { spfVerifyBody, type SpfVerifyResultData } from '@rfckit/standards';
+import { useState, type FormEvent } from 'react';
+
+import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { DiagnosticList } from './diagnostic-list.tsx';
+import { IncludeTree } from './include-tree.tsx';
+import { LookupBudget } from './lookup-budget.tsx';
+import { failureMessage, useVerifySpf } from './use-spf.ts';
+
+/** Spec part 1 §8: the message when the verify request fails without a message of the server's. */
+export const VERIFY_FAILED_MESSAGE = 'Failed to verify SPF record';
+
+const titles: Record<SpfVerifyResultData['status'], string> = {
+  valid: 'Valid SPF record',
+  warnings: 'Valid SPF record, with warnings',
+  permerror: 'SPF permerror: receivers fail this record',
+  temperror: 'SPF temperror: a DNS lookup failed',
+  none: 'No SPF record',
+};
+
+function Networks({ networks }: { networks: SpfVerifyResultData['networks'] }) {
+  if (networks.entries.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Resolved networks">
+      <Title order={4} size="h5">
+        Resolved networks ({networks.entries.length})
+      </Title>
+      <Alert color="yellow" variant="light" title="Flattening goes stale">
+        <Text size="sm">{networks.note}</Text>
+      </Alert>
+      {!networks.complete && (
+        <List size="sm">
+          {networks.incomplete.map((reason) => (
+            <List.Item key={reason}>{reason}</List.Item>
+          ))}
+        </List>
+      )}
+      <TableScroll label="Resolved networks, scrollable" minWidth={520}>
+        <Table withTableBorder striped verticalSpacing="xs">
+          <Table.Caption>The addresses the record authorises today, in evaluation order</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Network</Table.Th>
+              <Table.Th scope="col">Qualifier</Table.Th>
+              <Table.Th scope="col">From</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {networks.entries.map((entry) => (
+              <Table.Tr key={`${entry.network}-${entry.qualifier}`}>
+                <Table.Td ff="monospace">{entry.network}</Table.Td>
+                <Table.Td ff="monospace">{entry.qualifier}</Table.Td>
+                <Table.Td>
+                  {entry.sources.map((source) => `${source.term} (${source.domain})`).join(', ')}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+      <Text size="sm" fw={600}>
+        Flattened view
+      </Text>
+      <Code block className="mono-block" data-testid="spf-flattened">
+        {networks.flattened}
+      </Code>
+    </Stack>
+  );
+}
+
+function VerifyResult({ result }: { result: SpfVerifyResultData }) {
+  return (
+    <Stack gap="md">
+      {result.spfRecord !== null && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            Record {result.tree[0]?.pasted ? 'checked as if published at' : 'found at'} {result.domain}
+          </Text>
+          <Code block className="mono-block" data-testid="spf-verified-record">
+            {result.spfRecord}
+          </Code>
+        </Stack>
+      )}
+      <LookupBudget lookups={result.lookups} label="DNS lookups" />
+      <Text size="sm" data-testid="void-lookups">
+        Void lookups: {result.voidLookups} of {result.voidLookupLimit}
+        {result.voidLookups > result.voidLookupLimit ? ': over the limit, receivers return permerror' : ''}
+      </Text>
+      {result.tree.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Include tree">
+          <Title order={4} size="h5">
+            Include tree
+          </Title>
+          <Text size="xs" c="dimmed">
+            Arrow keys move through the tree; Left and Right collapse and expand a branch.
+          </Text>
+          <IncludeTree nodes={result.tree} />
+        </Stack>
+      )}
+      {result.diagnostics.length > 0 ? (
+        <DiagnosticList diagnostics={result.diagnostics} record={result.spfRecord ?? undefined} heading={4} />
+      ) : (
+        <Text size="sm">No problems found.</Text>
+      )}
+      <Networks networks={result.networks} />
+    </Stack>
+  );
+}
+
+/** A domain (the server fetches the record and its whole include tree), or a pasted record linted as if published there. */
+export function ValidatorTab() {
+  const [domain, setDomain] = useState('');
+  const [record, setRecord] = useState('');
+  const [errors, setErrors] = useState<{ domain?: string; spfRecord?: string }>({});
+  const verification = useVerifySpf();
+  const empty = domain.trim() === '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (verification.isPending || empty) return;
+    const parsed = spfVerifyBody.safeParse({
+      domain,
+      ...(record.trim() === '' ? {} : { spfRecord: record }),
+    });
+    if (!parsed.success) {
+      const found: { domain?: string; spfRecord?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] === 'spfRecord' ? 'spfRecord' : 'domain';
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      verification.reset();
+      return;
+    }
+    setErrors({});
+    verification.mutate(parsed.data);
+  }
+
+  const state = requestPanelState(verification, {
+    pending: record.trim()
+      ? 'Checking the record and everything it includes…'
+      : `Looking up the SPF record of ${domain.trim()}…`,
+    empty:
+      'Enter a domain to check its published SPF record, or paste a record too to check it before you publish it.',
+    errorMessage: (error) => failureMessage(error, VERIFY_FAILED_MESSAGE),
+    success: (data) => ({
+      title: titles[data.status],
+      tone: data.valid ? 'positive' : 'negative',
+      children: <VerifyResult result={data} />,
+    }),
+  });
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate aria-label="SPF validator">
+        <Stack gap="sm">
+          <TextInput
+            label="Domain"
+            description="The server fetches its SPF record and every include and redirect under it."
+            placeholder="example.com"
+            value={domain}
+            onChange={(event) => {
+              setDomain(event.currentTarget.value);
+              if (errors.domain) setErrors({ ...errors, domain: undefined });
+            }}
+            error={errors.domain}
+            required
+            autoCapitalize="off"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Textarea
+            label="SPF record (optional)"
+            description="Paste a record to check it as if it were published at the domain; its includes are fetched. Ctrl + Enter validates."
+            placeholder="v=spf1 include:_spf.google.com ~all"
+            value={record}
+            onChange={(event) => {
+              setRecord(event.currentTarget.value);
+              if (errors.spfRecord) setErrors({ ...errors, spfRecord: undefined });
+            }}
+            onKeyDown={submitOnCtrlEnter}
+            error={errors.spfRecord}
+            autosize
+            minRows={2}
+            maxRows={10}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            styles={monospaceInput}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={verification.isPending || empty}>
+              {verification.isPending ? 'Validating...' : 'Validate'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ResultPanel state={state} label="Validation result" />
+    </Stack>
+  );
+}
