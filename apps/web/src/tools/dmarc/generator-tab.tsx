@@ -30,7 +30,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
 /** Spec part 1 §8. */

@@ -3,7 +3,7 @@ import type { DmarcValidationResultData, DmarcVerdict } from '@rfckit/standards'
 import type { ReactNode } from 'react';
 
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
 type Discovery = NonNullable<DmarcValidationResultData['discovery']>;

@@ -25,7 +25,7 @@ import { useId, useMemo, useState } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { monospaceInput } from '../../components/request-form.ts';
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
 import { spfPresets } from './presets.ts';
 

@@ -17,7 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { IncludeTree } from './include-tree.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
 import { failureMessage, useVerifySpf } from './use-spf.ts';

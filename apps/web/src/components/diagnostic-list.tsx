@@ -1,7 +1,7 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Diagnostic } from '@rfckit/standards';
 
-import { RequirementBadge } from '../../components/requirement-badge.tsx';
+import { RequirementBadge } from './requirement-badge.tsx';
 
 const severityStyle = {
   error: { label: 'Error', color: 'red.9', text: 'white' },
@@ -15,7 +15,22 @@ const groups = [
   { severity: 'info', title: 'Notes' },
 ] as const;
 
-function DiagnosticItem({ diagnostic }: { diagnostic: Diagnostic }) {
+/** Where in the record a finding points: characters counted from 1, and the text there. */
+function Position({ span, record }: { span: NonNullable<Diagnostic['span']>; record?: string }) {
+  const excerpt = record?.slice(span.start, span.end);
+  return (
+    <Text size="xs" c="dimmed" data-testid="diagnostic-position">
+      {span.end > span.start + 1 ? `Characters ${span.start + 1}–${span.end}` : `Character ${span.start + 1}`}
+      {excerpt ? (
+        <>
+          : <Code>{excerpt}</Code>
+        </>
+      ) : null}
+    </Text>
+  );
+}
+
+function DiagnosticItem({ diagnostic, record }: { diagnostic: Diagnostic; record?: string }) {
   const severity = severityStyle[diagnostic.severity];
   return (
     <Paper component="li" withBorder p="sm" data-severity={diagnostic.severity} data-code={diagnostic.code}>
@@ -31,6 +46,7 @@ function DiagnosticItem({ diagnostic }: { diagnostic: Diagnostic }) {
         )}
       </Group>
       <Text size="sm">{diagnostic.message}</Text>
+      {diagnostic.span && <Position span={diagnostic.span} record={record} />}
       {diagnostic.fix && (
         <Text size="sm" mt={4}>
           <Text span fw={600}>
@@ -43,12 +59,18 @@ function DiagnosticItem({ diagnostic }: { diagnostic: Diagnostic }) {
   );
 }
 
-/** Findings grouped as errors, warnings and notes, each with its severity, requirement level and citation. */
+/**
+ * Findings grouped as errors, warnings and notes, each with its severity, requirement level,
+ * citation and position in the record.
+ */
 export function DiagnosticList({
   diagnostics,
+  record,
   heading = 3,
 }: {
   diagnostics: readonly Diagnostic[];
+  /** The record the spans point into, to quote the text at each position. */
+  record?: string;
   heading?: 3 | 4 | 5;
 }) {
   return (
@@ -63,7 +85,7 @@ export function DiagnosticList({
             </Title>
             <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
               {items.map((diagnostic, index) => (
-                <DiagnosticItem key={`${diagnostic.code}-${index}`} diagnostic={diagnostic} />
+                <DiagnosticItem key={`${diagnostic.code}-${index}`} diagnostic={diagnostic} record={record} />
               ))}
             </Stack>
           </Stack>
