@@ -68,3 +68,16 @@ export {
   type DkimRecordStatus,
   type DkimValidationResult,
 } from './validate.ts';
+export {
+  dkimMessageMaxBytes,
+  dkimMessageRequired,
+  dkimMessageTooLarge,
+  dkimSignatureResults,
+  dkimSignatureVerdictSchema,
+  dkimVerifyMessageBody,
+  dkimVerifyMessageResultSchema,
+  type DkimSignatureResult,
+  type DkimSignatureVerdict,
+  type DkimVerifyMessageBody,
+  type DkimVerifyMessageResult,
+} from './message-schema.ts';

@@ -2,6 +2,9 @@ import {
   discoverDkimSelectors,
   dkimDnsBody,
   dkimDnsResultSchema,
+  dkimMessageMaxBytes,
+  dkimVerifyMessageBody,
+  dkimVerifyMessageResultSchema,
   dkimSelectorDiscoverySchema,
   dkimSelectorsBody,
   dkimGenerateBody,
@@ -13,6 +16,7 @@ import {
   validateDkimRecord,
 } from '@rfckit/standards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { verifyMessage } from '../../dkim/verify-message.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
 
 /** Time for one key lookup, retries included; DNS failures become results, not 5xx. */
@@ -20,6 +24,13 @@ const DNS_BUDGET_MS = 6000;
 /** Time for probing every common selector; unasked ones are listed as unchecked. */
 const DISCOVERY_BUDGET_MS = 8000;
 const DISCOVERY_CONCURRENCY = 8;
+/** Time for every key lookup of one message together. */
+const VERIFY_BUDGET_MS = 8000;
+/**
+ * JSON escaping can more than double a message (every CRLF is `\r\n`), so the body may be larger
+ * than the message cap; the cap itself is checked on the decoded message (400).
+ */
+const VERIFY_BODY_LIMIT = 3 * dkimMessageMaxBytes;
 
 /** DKIM key records (RFC 6376 §3.6.1, RFC 8301, RFC 8463); the logic lives in @rfckit/standards. */
 const dkim: FastifyPluginAsyncZod = async (app) => {
@@ -109,6 +120,30 @@ const dkim: FastifyPluginAsyncZod = async (app) => {
       );
       if (!outcome.ok) throw new HttpError(400, 'VALIDATION_ERROR', outcome.error);
       return { success: true as const, data: outcome.result };
+    },
+  );
+
+  app.post(
+    '/dkim/verify-message',
+    {
+      bodyLimit: VERIFY_BODY_LIMIT,
+      schema: {
+        tags: ['DKIM'],
+        summary: 'Verify the DKIM signatures of a message',
+        description:
+          'Verifies every DKIM-Signature of a raw message (RFC 6376 §6), fetching each key through the guarded ' +
+          'DNS client, and reports per signature d, s, a, c, the signed header fields, the body-hash match, the ' +
+          'key (type, size and the key record validator findings), t= and x=, and the result ' +
+          '(pass, fail, neutral, temperror, permerror, policy) with the reason. RFC 8301 applies: rsa-sha1 and ' +
+          'RSA keys under 1024 bits fail. A message without DKIM-Signature gives no signatures and summary none. ' +
+          'Messages over 5 MiB are refused.',
+        body: dkimVerifyMessageBody,
+        response: { 200: successEnvelope(dkimVerifyMessageResultSchema), '4xx': errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const resolver = app.net.session({ dns: { budgetMs: VERIFY_BUDGET_MS } }).dns;
+      return { success: true as const, data: await verifyMessage(request.body.message, { resolver }) };
     },
   );
 };

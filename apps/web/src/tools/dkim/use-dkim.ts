@@ -7,6 +7,8 @@ import type {
   DkimSelectorsBody,
   DkimValidateBody,
   DkimValidationResultData,
+  DkimVerifyMessageBody,
+  DkimVerifyMessageResult,
 } from '@rfckit/standards';
 import { useMutation } from '@tanstack/react-query';
 
@@ -37,5 +39,13 @@ export function useDkimDns() {
 export function useDkimSelectors() {
   return useMutation({
     mutationFn: (body: DkimSelectorsBody) => api.post<DkimSelectorDiscoveryData>('/v1/dkim/selectors', body),
+  });
+}
+
+/** POST /v1/dkim/verify-message: verifies every DKIM-Signature of a pasted message. */
+export function useVerifyDkimMessage() {
+  return useMutation({
+    mutationFn: (body: DkimVerifyMessageBody) =>
+      api.post<DkimVerifyMessageResult>('/v1/dkim/verify-message', body),
   });
 }

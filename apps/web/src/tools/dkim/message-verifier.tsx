@@ -1,0 +1,189 @@
+import { Badge, Button, Code, Group, Kbd, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { dkimVerifyMessageBody, type DkimSignatureVerdict } from '@rfckit/standards';
+import { useState, type FormEvent, type ReactNode } from 'react';
+
+import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { DiagnosticList } from './diagnostic-list.tsx';
+import { useVerifyDkimMessage } from './use-dkim.ts';
+
+const placeholder = 'DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed; d=example.com; s=…\nFrom: …';
+
+const resultColour: Record<DkimSignatureVerdict['result'], string> = {
+  pass: 'green.9',
+  fail: 'red.9',
+  neutral: 'gray.7',
+  temperror: 'orange.9',
+  permerror: 'red.9',
+  policy: 'orange.9',
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={{ base: 120, sm: 180 }} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Mono({ children }: { children: ReactNode }) {
+  return (
+    <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+      {children}
+    </Text>
+  );
+}
+
+/** One signature: its tags, the body-hash check, the key and the verdict with its reason. */
+function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; index: number }) {
+  const name = `Signature ${index + 1}: ${signature.s ?? '?'}._domainkey.${signature.d ?? '?'}`;
+  return (
+    <Paper withBorder p="md" component="section" aria-label={name}>
+      <Stack gap="sm">
+        <Group gap="sm">
+          <Title order={4} size="h5">
+            {name}
+          </Title>
+          <Badge color={resultColour[signature.result]} autoContrast>
+            {signature.result}
+          </Badge>
+        </Group>
+        {signature.reason && (
+          <Text size="sm">
+            {signature.reason}
+            {signature.rfc && ` (${signature.rfc})`}
+          </Text>
+        )}
+        <Table withTableBorder fz="sm" aria-label={`${name} details`}>
+          <Table.Tbody>
+            <Row label="Domain (d=)">
+              <Mono>{signature.d ?? '—'}</Mono>
+            </Row>
+            <Row label="Selector (s=)">
+              <Mono>{signature.s ?? '—'}</Mono>
+            </Row>
+            <Row label="Algorithm (a=)">
+              <Mono>{signature.a ?? '—'}</Mono>
+            </Row>
+            <Row label="Canonicalization (c=)">
+              <Mono>{signature.c ?? 'simple/simple'}</Mono>
+            </Row>
+            <Row label="Signed headers (h=)">
+              <Mono>{signature.signedHeaders.length > 0 ? signature.signedHeaders.join(', ') : '—'}</Mono>
+            </Row>
+            <Row label="Body hash">
+              {signature.bodyHash.match ? 'matches bh=' : 'does not match bh='}
+              {!signature.bodyHash.match && signature.bodyHash.computed && (
+                <>
+                  {' '}
+                  (computed <Code>{signature.bodyHash.computed}</Code>)
+                </>
+              )}
+            </Row>
+            <Row label="Key">
+              {signature.key
+                ? signature.key.record === null
+                  ? `none found at ${signature.key.dnsName} (${signature.key.lookup})`
+                  : `${signature.key.type ?? 'unknown'}${signature.key.size ? `, ${signature.key.size} bits` : ''}, ${signature.key.status ?? 'unreadable'}`
+                : 'not looked up'}
+            </Row>
+            <Row label="Signed (t=)">{signature.signedAt ?? '—'}</Row>
+            <Row label="Expires (x=)">
+              {signature.expiresAt
+                ? `${signature.expiresAt}${signature.expired ? ' (expired)' : ''}`
+                : 'never'}
+            </Row>
+          </Table.Tbody>
+        </Table>
+        {signature.key && (
+          <DiagnosticList diagnostics={signature.key.diagnostics} label={`${name} key findings`} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Message mode: verifies every DKIM-Signature of a pasted message with the keys in DNS. */
+export function MessageVerifier() {
+  const [message, setMessage] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const verification = useVerifyDkimMessage();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (verification.isPending) return;
+    const parsed = dkimVerifyMessageBody.safeParse({ message });
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message ?? 'Message is required');
+      return;
+    }
+    setInputError(null);
+    verification.mutate(parsed.data);
+  }
+
+  const state = requestPanelState(verification, {
+    pending: 'Verifying the signatures…',
+    empty: 'Paste a whole message, header and body, and choose Verify to check each DKIM signature here.',
+    errorMessage: (error) => `Verification failed: ${error.message}`,
+    success: (data) => ({
+      title:
+        data.summary.result === 'none'
+          ? 'No DKIM signature'
+          : data.summary.result === 'pass'
+            ? 'DKIM signature verified'
+            : 'DKIM verification failed',
+      tone: data.summary.result === 'pass' ? 'positive' : 'negative',
+      children: (
+        <Stack gap="md">
+          <Text size="sm">{data.summary.message}</Text>
+          {data.signatures.map((signature, index) => (
+            <SignatureCard key={index} signature={signature} index={index} />
+          ))}
+        </Stack>
+      ),
+    }),
+  });
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate aria-label="Verify a message">
+        <Stack gap="sm">
+          <Textarea
+            label="Message"
+            description={
+              <>
+                The raw message as received, header fields and body (up to 5 MiB). Keys are looked up in DNS;
+                rsa-sha1 and RSA keys under 1024 bits fail (RFC 8301). <Kbd size="xs">Ctrl</Kbd> +{' '}
+                <Kbd size="xs">Enter</Kbd> verifies.
+              </>
+            }
+            placeholder={placeholder}
+            value={message}
+            onChange={(event) => {
+              setMessage(event.currentTarget.value);
+              if (inputError) setInputError(null);
+            }}
+            onKeyDown={submitOnCtrlEnter}
+            error={inputError}
+            autosize
+            minRows={6}
+            maxRows={20}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            styles={monospaceInput}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={verification.isPending}>
+              {verification.isPending ? 'Verifying...' : 'Verify'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ResultPanel state={state} label="Verification result" />
+    </Stack>
+  );
+}
