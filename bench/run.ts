@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { activityBench, describeActivityBench } from './activity.ts';
+import { dkimBench, describeDkimBench } from './dkim.ts';
 import { dnsBench, describeDnsBench } from './dns.ts';
 import { describeHttpHeadersBench, httpHeadersBench } from './http-headers.ts';
 import { describeSpfBench, spfBench } from './spf.ts';
@@ -257,6 +258,9 @@ console.log(describeSpfBench(spf));
 const spfLint = await spfLintBench();
 console.log(describeSpfLintBench(spfLint));
 
+const dkim = await dkimBench();
+console.log(describeDkimBench(dkim));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -267,6 +271,7 @@ const results = {
   httpHeaders,
   spf,
   spfLint,
+  dkim,
 };
 writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('written to bench/results/latest.json');
