@@ -1,8 +1,9 @@
-import { Badge, Button, Code, Group, Kbd, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Kbd, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { dkimVerifyMessageBody, type DkimSignatureVerdict } from '@rfckit/standards';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
-import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { requestPanelState } from '../../components/request-form.ts';
+import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from './diagnostic-list.tsx';
 import { useVerifyDkimMessage } from './use-dkim.ts';
@@ -151,7 +152,7 @@ export function MessageVerifier() {
     <Stack gap="lg">
       <form onSubmit={submit} noValidate aria-label="Verify a message">
         <Stack gap="sm">
-          <Textarea
+          <CodeTextarea
             label="Message"
             description={
               <>
@@ -166,15 +167,9 @@ export function MessageVerifier() {
               setMessage(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={submitOnCtrlEnter}
             error={inputError}
-            autosize
             minRows={6}
             maxRows={20}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={verification.isPending}>

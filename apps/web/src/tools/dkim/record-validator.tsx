@@ -1,8 +1,9 @@
-import { Button, Group, Kbd, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Kbd, Stack } from '@mantine/core';
 import { dkimValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
-import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { requestPanelState } from '../../components/request-form.ts';
+import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { useValidateDkim } from './use-dkim.ts';
 import { ValidationResultView } from './validation-result.tsx';
@@ -47,7 +48,7 @@ export function RecordValidator() {
     <Stack gap="lg">
       <form onSubmit={submit} noValidate aria-label="Validate a DKIM record">
         <Stack gap="sm">
-          <Textarea
+          <CodeTextarea
             label="DKIM record"
             description={
               <>
@@ -62,15 +63,9 @@ export function RecordValidator() {
               setRecord(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={submitOnCtrlEnter}
             error={inputError}
-            autosize
             minRows={4}
             maxRows={14}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={validation.isPending}>

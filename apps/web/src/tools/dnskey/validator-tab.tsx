@@ -1,8 +1,9 @@
-import { Button, Group, Kbd, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Kbd, Stack } from '@mantine/core';
 import { dnskeyValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
-import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { requestPanelState } from '../../components/request-form.ts';
+import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { useValidateDnskey } from './use-validate-dnskey.ts';
 import { ValidationResultView } from './validation-result.tsx';
@@ -41,7 +42,7 @@ export function ValidatorTab() {
     <Stack gap="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Textarea
+          <CodeTextarea
             label="DNSKEY record"
             description={
               <>
@@ -56,15 +57,9 @@ export function ValidatorTab() {
               setRecord(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={submitOnCtrlEnter}
             error={inputError}
-            autosize
             minRows={4}
             maxRows={14}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={validation.isPending}>

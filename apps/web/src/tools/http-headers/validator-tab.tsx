@@ -1,8 +1,9 @@
-import { Button, Group, Kbd, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Kbd, Stack } from '@mantine/core';
 import { httpHeadersValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
-import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { requestPanelState } from '../../components/request-form.ts';
+import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { AnalysisView } from './analysis-view.tsx';
 import { useValidateHeaders } from './use-http-headers.ts';
@@ -48,7 +49,7 @@ export function ValidatorTab() {
     <Stack gap="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Textarea
+          <CodeTextarea
             label="Response headers"
             description={
               <>
@@ -64,15 +65,9 @@ export function ValidatorTab() {
               setHeaders(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={submitOnCtrlEnter}
             error={inputError}
-            autosize
             minRows={6}
             maxRows={20}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={validation.isPending}>

@@ -1,8 +1,9 @@
-import { Button, Group, Kbd, SegmentedControl, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Kbd, SegmentedControl, Stack } from '@mantine/core';
 import { securityTxtValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
-import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { requestPanelState } from '../../components/request-form.ts';
+import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { FetchValidator } from './fetch-validator.tsx';
 import { failureMessage, useValidateSecurityTxt } from './use-security-txt.ts';
@@ -78,7 +79,7 @@ function PasteValidator() {
     <Stack gap="lg">
       <form onSubmit={submit} noValidate aria-label="security.txt validator">
         <Stack gap="sm">
-          <Textarea
+          <CodeTextarea
             label="security.txt content"
             description={
               <>
@@ -92,30 +93,18 @@ function PasteValidator() {
               setContent(event.currentTarget.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={submitOnCtrlEnter}
             error={inputError}
-            autosize
             minRows={8}
             maxRows={24}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            styles={monospaceInput}
           />
-          <Textarea
+          <CodeTextarea
             label="Signer’s OpenPGP public key (optional)"
             description="For a signed file: paste the key it should be signed with, and the signature is verified."
             placeholder="-----BEGIN PGP PUBLIC KEY BLOCK-----"
             value={publicKey}
             onChange={(event) => setPublicKey(event.currentTarget.value)}
-            onKeyDown={submitOnCtrlEnter}
-            autosize
             minRows={2}
             maxRows={10}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={validation.isPending}>

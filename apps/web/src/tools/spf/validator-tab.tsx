@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  List,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { spfVerifyBody, type SpfVerifyResultData } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
-import { monospaceInput, requestPanelState, submitOnCtrlEnter } from '../../components/request-form.ts';
+import { requestPanelState } from '../../components/request-form.ts';
+import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
@@ -184,7 +173,7 @@ export function ValidatorTab() {
             autoComplete="off"
             spellCheck={false}
           />
-          <Textarea
+          <CodeTextarea
             label="SPF record (optional)"
             description="Paste a record to check it as if it were published at the domain; its includes are fetched. Ctrl + Enter validates."
             placeholder="v=spf1 include:_spf.google.com ~all"
@@ -193,15 +182,9 @@ export function ValidatorTab() {
               setRecord(event.currentTarget.value);
               if (errors.spfRecord) setErrors({ ...errors, spfRecord: undefined });
             }}
-            onKeyDown={submitOnCtrlEnter}
             error={errors.spfRecord}
-            autosize
             minRows={2}
             maxRows={10}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            styles={monospaceInput}
           />
           <Group justify="flex-end">
             <Button type="submit" disabled={verification.isPending || empty}>
