@@ -4,6 +4,7 @@ export * from './core/hex.ts';
 export * from './core/dns-name.ts';
 export * from './core/zone-tokenizer.ts';
 export * from './core/crypto.ts';
+export * from './core/ec-point.ts';
 export * from './core/schema.ts';
 export * from './core/resolver.ts';
 export * from './core/fixture-resolver.ts';

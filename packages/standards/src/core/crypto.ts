@@ -10,8 +10,6 @@ export type EcCurve = 'P-256' | 'P-384';
  */
 export interface CryptoProvider {
   digest(algorithm: DigestAlgorithm, data: Uint8Array): Uint8Array | Promise<Uint8Array>;
-  /** Whether `xy` (x | y, each coordinate at full length, no 0x04 prefix) is a point on `curve`. */
-  isEcPointOnCurve(curve: EcCurve, xy: Uint8Array): boolean | Promise<boolean>;
 }
 
 /**
@@ -24,19 +22,6 @@ export function webCryptoProvider(): CryptoProvider | undefined {
   return {
     async digest(algorithm, data) {
       return new Uint8Array(await subtle.digest(algorithm, data.slice()));
-    },
-    async isEcPointOnCurve(curve, xy) {
-      const point = new Uint8Array(1 + xy.length);
-      point[0] = 0x04;
-      point.set(xy, 1);
-      try {
-        await subtle.importKey('raw', point, { name: 'ECDSA', namedCurve: curve }, false, ['verify']);
-        return true;
-      } catch (error) {
-        // only DataError means a bad point; any other failure says nothing about the key
-        if ((error as { name?: unknown }).name === 'DataError') return false;
-        throw error;
-      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic, Span } from '../core/diagnostic.ts';
-import { type CryptoProvider, webCryptoProvider } from '../core/crypto.ts';
+import { isPointOnCurve } from '../core/ec-point.ts';
 
 /** Key size and findings for a public-key field. */
 export interface PublicKeyCheck {
@@ -87,15 +87,10 @@ function bitLength(bytes: Uint8Array): number {
 const rsaAlgorithms = new Set([1, 5, 7, 8, 10]);
 
 /** Structural checks of the public-key field for the algorithms whose format is known. */
-export async function checkPublicKey(
-  algorithm: number,
-  key: Uint8Array,
-  span?: Span,
-  crypto: CryptoProvider | undefined = webCryptoProvider(),
-): Promise<PublicKeyCheck> {
+export function checkPublicKey(algorithm: number, key: Uint8Array, span?: Span): PublicKeyCheck {
   const at = (d: Diagnostic): Diagnostic => (span ? { ...d, span } : d);
   if (rsaAlgorithms.has(algorithm)) return checkRsa(algorithm, key, at);
-  if (algorithm === 13 || algorithm === 14) return checkEcdsa(algorithm, key, at, crypto);
+  if (algorithm === 13 || algorithm === 14) return checkEcdsa(algorithm, key, at);
   if (algorithm === 15 || algorithm === 16) {
     const octets = algorithm === 15 ? 32 : 57;
     const name = algorithm === 15 ? 'Ed25519' : 'Ed448';
@@ -131,12 +126,7 @@ function wrongLength(
   });
 }
 
-async function checkEcdsa(
-  algorithm: 13 | 14,
-  key: Uint8Array,
-  at: (d: Diagnostic) => Diagnostic,
-  crypto: CryptoProvider | undefined,
-): Promise<PublicKeyCheck> {
+function checkEcdsa(algorithm: 13 | 14, key: Uint8Array, at: (d: Diagnostic) => Diagnostic): PublicKeyCheck {
   const curve = algorithm === 13 ? 'P-256' : 'P-384';
   const octets = algorithm === 13 ? 64 : 96;
   if (key.length !== octets) {
@@ -148,8 +138,7 @@ async function checkEcdsa(
     return { keySize: null, diagnostics: [d] };
   }
   const keySize = algorithm === 13 ? 256 : 384;
-  // without a crypto provider the point cannot be checked; its length already was
-  if (crypto && !(await crypto.isEcPointOnCurve(curve, key))) {
+  if (!isPointOnCurve(curve, key)) {
     const d = at({
       severity: 'error',
       code: 'DNSKEY_ECDSA_POINT_INVALID',

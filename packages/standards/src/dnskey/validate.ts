@@ -73,7 +73,7 @@ export async function validateDnskey(
   } = describeAlgorithm(algorithm, fields);
   diagnostics.push(...algorithmFindings);
 
-  const keyCheck = await checkPublicKey(algorithm, publicKey, spans.publicKey, crypto);
+  const keyCheck = checkPublicKey(algorithm, publicKey, spans.publicKey);
   diagnostics.push(...keyCheck.diagnostics);
 
   const rdata = dnskeyRdata(flags, protocol, algorithm, publicKey);
