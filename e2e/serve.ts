@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { labEnv, startDnsServer, startWebServer, type DnsZones } from '@rfckit/testlab';
 import { SMTPServer } from 'smtp-server';
+import { servePublishing } from './lab-dns.ts';
 import { dkimZones, labPrivateNames, labSites, spfZones } from './lab-sites.ts';
 
 const dataDir = process.env.DATA_DIR;
@@ -57,6 +58,8 @@ for (const [name, address] of Object.entries(labPrivateNames)) zones[name] = { A
 Object.assign(zones, dkimZones());
 Object.assign(zones, spfZones);
 const dns = await startDnsServer({ zones });
+// specs publish records in it at run time (e2e/lab-dns.ts)
+await servePublishing(dns, dataDir);
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
 Object.assign(process.env, labEnv({ dns, web }), { OUTBOUND_CA_FILE: caFile });
 await import('../apps/server/src/server.ts');
