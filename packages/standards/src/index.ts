@@ -22,3 +22,4 @@ export * from './http-headers/index.ts';
 export * from './spf/index.ts';
 export * from './dmarc/index.ts';
 export * from './dkim/index.ts';
+export * from './arc/index.ts';

@@ -1,4 +1,5 @@
 import type { Diagnostic, Span } from '../core/diagnostic.ts';
+import { parseTagList, tagListSpan } from '../core/tag-list.ts';
 import { tokenizeZoneText, type ZoneToken } from '../core/zone-tokenizer.ts';
 
 /** The TXT data of a key record, joined from however it was pasted. */
@@ -121,128 +122,15 @@ export function readDkimRecordText(input: string): {
 
 /** Span in the input of the characters `from`..`to` (exclusive) of the joined text. */
 export function inputSpan(text: DkimRecordText, from: number, to: number): Span {
-  const { offsets } = text;
-  const fallback = offsets[offsets.length - 1] ?? 0;
-  const start = offsets[from] ?? fallback;
-  const last = offsets[Math.max(from, to - 1)] ?? fallback;
-  return { start, end: Math.max(start, last + (to > from ? 1 : 0)) };
+  return tagListSpan(text, from, to);
 }
 
-const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-/** VALCHAR (%x21-3A / %x3C-7E) and the whitespace allowed between tvals (RFC 6376 §3.2). */
-const BAD_VALUE_CHAR = /[^\x21-\x3a\x3c-\x7e \t\r\n]/;
-
-function isBlank(c: string): boolean {
-  return c === ' ' || c === '\t' || c === '\r' || c === '\n';
-}
-
-/**
- * Parses the tag-list of a key record (RFC 6376 §3.2): `name=value` pairs separated by `;`,
- * with optional whitespace around names, `=` and values, and an optional trailing `;`. A
- * duplicate tag makes the whole list invalid.
- */
+/** Parses the tag-list of a key record (RFC 6376 §3.2); the parser is shared through core/. */
 export function parseDkimTagList(text: DkimRecordText): {
   tags: DkimTag[] | null;
   diagnostics: Diagnostic[];
 } {
-  const diagnostics: Diagnostic[] = [];
-  const tags: DkimTag[] = [];
-  const source = text.text;
-  let usable = true;
-  let specStart = 0;
-  const specs: Array<[number, number]> = [];
-  for (let i = 0; i <= source.length; i++) {
-    if (i === source.length || source.charAt(i) === ';') {
-      specs.push([specStart, i]);
-      specStart = i + 1;
-    }
-  }
-  specs.forEach(([from, to], index) => {
-    let a = from;
-    let b = to;
-    while (a < b && isBlank(source.charAt(a))) a++;
-    while (b > a && isBlank(source.charAt(b - 1))) b--;
-    if (a === b) {
-      // only the last spec may be empty: that is the optional trailing ';'
-      if (index === specs.length - 1) return;
-      usable = false;
-      diagnostics.push({
-        severity: 'error',
-        code: 'DKIM_EMPTY_TAG',
-        message: "Empty tag between two ';': the tag-list syntax does not allow it",
-        requirement: 'MUST',
-        rfc: 'RFC 6376 §3.2',
-        fix: "Remove the extra ';'.",
-        span: inputSpan(text, from, Math.min(to + 1, source.length)),
-      });
-      return;
-    }
-    const span = inputSpan(text, a, b);
-    const equals = source.indexOf('=', a);
-    if (equals < 0 || equals >= b) {
-      usable = false;
-      diagnostics.push({
-        severity: 'error',
-        code: 'DKIM_TAG_SYNTAX',
-        message: `'${source.slice(a, b).slice(0, 40)}' is not a tag=value pair`,
-        requirement: 'MUST',
-        rfc: 'RFC 6376 §3.2',
-        fix: "Write every tag as name=value and separate tags with ';'.",
-        span,
-      });
-      return;
-    }
-    let nameEnd = equals;
-    while (nameEnd > a && isBlank(source.charAt(nameEnd - 1))) nameEnd--;
-    const name = source.slice(a, nameEnd);
-    let valueStart = equals + 1;
-    while (valueStart < b && isBlank(source.charAt(valueStart))) valueStart++;
-    const value = source.slice(valueStart, b);
-    if (!TAG_NAME.test(name)) {
-      usable = false;
-      diagnostics.push({
-        severity: 'error',
-        code: 'DKIM_TAG_NAME',
-        message: `'${name.slice(0, 40)}' is not a valid tag name: a letter followed by letters, digits or '_'`,
-        requirement: 'MUST',
-        rfc: 'RFC 6376 §3.2',
-        span: inputSpan(text, a, nameEnd),
-      });
-      return;
-    }
-    const bad = BAD_VALUE_CHAR.exec(value);
-    if (bad) {
-      usable = false;
-      const at = valueStart + bad.index;
-      const shown = bad[0].charCodeAt(0);
-      diagnostics.push({
-        severity: 'error',
-        code: 'DKIM_TAG_VALUE_CHARACTER',
-        message: `The value of ${name}= contains a character not allowed in tag values (U+${shown.toString(16).toUpperCase().padStart(4, '0')})`,
-        requirement: 'MUST',
-        rfc: 'RFC 6376 §3.2',
-        fix: "Tag values are printable ASCII without ';'. Retype the value rather than pasting it from a word processor.",
-        span: inputSpan(text, at, at + 1),
-      });
-      return;
-    }
-    const duplicate = tags.find((tag) => tag.name === name);
-    if (duplicate) {
-      usable = false;
-      diagnostics.push({
-        severity: 'error',
-        code: 'DKIM_DUPLICATE_TAG',
-        message: `The tag ${name}= appears more than once, which makes the whole record invalid`,
-        requirement: 'MUST NOT',
-        rfc: 'RFC 6376 §3.2',
-        fix: `Keep one ${name}= tag.`,
-        span,
-      });
-      return;
-    }
-    tags.push({ name, value, span, valueSpan: inputSpan(text, valueStart, b) });
-  });
-  return { tags: usable ? tags : null, diagnostics };
+  return parseTagList(text, { prefix: 'DKIM', subject: 'record' });
 }
 
 /** Reads the pasted record and its tag-list. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import arc from './arc.ts';
 import dkim from './dkim.ts';
 import dmarc from './dmarc.ts';
 import dnskey from './dnskey.ts';
@@ -18,6 +19,7 @@ const tools: FastifyPluginAsync = async (app) => {
   });
   // at onRequest: an anonymous body is never parsed or validated
   app.addHook('onRequest', app.authenticateToolCaller);
+  await app.register(arc);
   await app.register(dkim);
   await app.register(dmarc);
   await app.register(dnskey);
