@@ -2,6 +2,8 @@
 // the server is told to trust) on loopback, and the server reaches them by name through
 // OUTBOUND_CONNECT_TO, as it would reach real sites. Journeys analyse them from the browser.
 import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { DnsZones, LabRequest, RouteSpec, SiteSpec } from '@rfckit/testlab';
 
 /** What a site that redirects every http:// request answers there. */
@@ -92,6 +94,27 @@ export function dkimZones(): DnsZones {
     },
     'google._domainkey.dkim.example.test': { TXT: `v=DKIM1; k=rsa; p=${rsa}` },
   };
+}
+
+/** The domain and selector of the lab's ARC sealing key. */
+export const arcLabDomain = 'arc.example.test';
+export const arcLabSelector = 'arc';
+
+/** Where e2e/serve.ts leaves the lab's ARC private key (PKCS#8 PEM) in the e2e data dir. */
+export function arcLabKeyFile(dataDir: string): string {
+  return path.join(dataDir, 'arc-lab-key.pem');
+}
+
+/**
+ * The ARC sealing key of `arc.example.test`: a 2048-bit RSA key made at start, its public key at
+ * `arc._domainkey.arc.example.test`. The journey that seals with it runs in the Playwright process,
+ * not in serve.ts's, so the private key is written to `arcLabKeyFile(dataDir)` for it to read.
+ */
+export function arcZones(dataDir: string): DnsZones {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  writeFileSync(arcLabKeyFile(dataDir), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  const p = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  return { [`${arcLabSelector}._domainkey.${arcLabDomain}`]: { TXT: `v=DKIM1; k=rsa; p=${p}` } };
 }
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { labEnv, startDnsServer, startWebServer, type DnsZones } from '@rfckit/testlab';
 import { SMTPServer } from 'smtp-server';
 import { servePublishing } from './lab-dns.ts';
-import { dkimZones, labPrivateNames, labSites, spfZones } from './lab-sites.ts';
+import { arcZones, dkimZones, labPrivateNames, labSites, spfZones } from './lab-sites.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir === undefined) throw new Error('e2e/serve.ts needs DATA_DIR');
@@ -56,6 +56,7 @@ const zones: DnsZones = {};
 for (const name of Object.keys(labSites)) zones[name] = { A: '127.0.0.1' };
 for (const [name, address] of Object.entries(labPrivateNames)) zones[name] = { A: address };
 Object.assign(zones, dkimZones());
+Object.assign(zones, arcZones(dataDir));
 Object.assign(zones, spfZones);
 const dns = await startDnsServer({ zones });
 // specs publish records in it at run time (e2e/lab-dns.ts)

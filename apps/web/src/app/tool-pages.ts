@@ -7,6 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * is its own lazily loaded chunk.
  */
 export const toolPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  arc: lazy(() => import('../tools/arc/page.tsx')),
   dkim: lazy(() => import('../tools/dkim/page.tsx')),
   dmarc: lazy(() => import('../tools/dmarc/page.tsx')),
   dnskey: lazy(() => import('../tools/dnskey/page.tsx')),

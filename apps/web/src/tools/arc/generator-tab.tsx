@@ -1,0 +1,380 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Fieldset,
+  Group,
+  Kbd,
+  List,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  ARC_DEFAULTS,
+  arcCanonicalizations,
+  arcGenerateBody,
+  arcChainValues,
+  arcMaxInstance,
+  arcMessageRequiredMessage,
+  arcSettingsReady,
+  arcSettingsRequiredMessage,
+  arcSettingsSchema,
+  buildArcPreview,
+  type ArcAlgorithm,
+  type ArcCanonicalization,
+  type ArcChainValue,
+  type ArcPreviewSettings,
+} from '@rfckit/standards';
+import { useState, type FormEvent } from 'react';
+
+import { CodeTextarea } from '../../components/code-textarea.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
+import { RequirementBadge } from '../../components/requirement-badge.tsx';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { SealResult } from './seal-result.tsx';
+import { useSealArc } from './use-arc.ts';
+
+interface FormState {
+  /** NumberInput gives '' while the field is empty. */
+  instance: number | string;
+  algorithm: ArcAlgorithm;
+  domain: string;
+  selector: string;
+  headers: string[];
+  bodyLength: number | string;
+  chain: ArcChainValue;
+  canonicalization: ArcCanonicalization;
+  message: string;
+  privateKey: string;
+}
+
+const initialForm: FormState = {
+  instance: ARC_DEFAULTS.instance,
+  algorithm: ARC_DEFAULTS.algorithm,
+  domain: '',
+  selector: '',
+  headers: [...ARC_DEFAULTS.headers],
+  bodyLength: '',
+  chain: ARC_DEFAULTS.chain,
+  canonicalization: ARC_DEFAULTS.canonicalization,
+  message: '',
+  privateKey: '',
+};
+
+const algorithmChoices: { value: ArcAlgorithm; badge?: 'MUST' | 'MUST NOT'; note: string }[] = [
+  {
+    value: 'rsa-sha256',
+    badge: 'MUST',
+    note: 'Signers must sign with rsa-sha256 (RFC 8301 §3.1). Every ARC validator supports it.',
+  },
+  {
+    value: 'ed25519-sha256',
+    note: 'Short keys (RFC 8463). Few validators support it in ARC yet.',
+  },
+  {
+    value: 'rsa-sha1',
+    badge: 'MUST NOT',
+    note: 'Verifiers must not accept rsa-sha1 (RFC 8301 §3.1): the chain fails at every validator.',
+  },
+];
+
+const chainLabels: Record<ArcChainValue, string> = {
+  none: 'none: no ARC set on arrival (i=1)',
+  pass: 'pass: the chain on arrival validated',
+  fail: 'fail: the chain on arrival was broken',
+};
+
+const placeholder = [
+  'From: Alice <alice@example.com>',
+  'To: list@lists.example.org',
+  'Subject: Hello',
+  'Date: Mon, 23 Nov 2026 08:00:00 +0000',
+  'Authentication-Results: lists.example.org; spf=pass smtp.mailfrom=example.com',
+  '',
+  'Hello list.',
+].join('\n');
+
+/** The generator's settings as the schema and the preview take them; blank numbers are left out. */
+function settingsOf(form: FormState): ArcPreviewSettings & { domain: string; selector: string } {
+  return {
+    instance: typeof form.instance === 'number' ? form.instance : ARC_DEFAULTS.instance,
+    algorithm: form.algorithm,
+    domain: form.domain,
+    selector: form.selector,
+    headers: form.headers,
+    ...(typeof form.bodyLength === 'number' ? { bodyLength: form.bodyLength } : {}),
+    chain: form.chain,
+    canonicalization: form.canonicalization,
+  };
+}
+
+/** Folded fields use CRLF; on screen a line break is enough. */
+const display = (field: string) => field.replace(/\r\n/g, '\n');
+
+function PreviewField({ name, value }: { name: string; value: string }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" align="center">
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+        <CopyButton value={display(value)} label={`Copy ${name}`} />
+      </Group>
+      <Code block aria-label={`${name} preview`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {display(value)}
+      </Code>
+    </Stack>
+  );
+}
+
+/**
+ * The Generator tab: the ARC settings with a live preview of the three header fields, and sealing a
+ * pasted message on the server with the given private key or a fresh one.
+ */
+export function GeneratorTab() {
+  const [form, setForm] = useState<FormState>(initialForm);
+  const [formError, setFormError] = useState<string | null>(null);
+  const sealing = useSealArc();
+  // the domain and selector the shown result was sealed with, for the key's file name
+  const [sealedAs, setSealedAs] = useState({ domain: '', selector: '' });
+
+  function update<K extends keyof FormState>(key: K, value: FormState[K]) {
+    setForm((previous) => ({ ...previous, [key]: value }));
+    if (formError) setFormError(null);
+  }
+
+  const settings = settingsOf(form);
+  // pure and cheap: recomputed on every change, so the preview is always live
+  const preview = buildArcPreview(settings);
+  const checked = arcSettingsSchema.safeParse(settings);
+  const fieldErrors: Partial<Record<string, string>> = {};
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      fieldErrors[field] ??= issue.message;
+    }
+  }
+  if (form.instance === '') fieldErrors.instance = 'Instance must be at least 1';
+  const ready = arcSettingsReady(form);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sealing.isPending) return;
+    if (!ready) {
+      setFormError(arcSettingsRequiredMessage);
+      return;
+    }
+    const parsed = arcSettingsSchema.safeParse(settings);
+    if (!parsed.success || form.instance === '') {
+      setFormError(parsed.error?.issues[0]?.message ?? 'Instance must be at least 1');
+      return;
+    }
+    if (form.message.trim() === '') {
+      setFormError(arcMessageRequiredMessage);
+      return;
+    }
+    const body = arcGenerateBody.safeParse({
+      ...parsed.data,
+      message: form.message,
+      ...(form.privateKey.trim() === '' ? {} : { privateKey: form.privateKey }),
+    });
+    if (!body.success) {
+      setFormError(body.error.issues[0]?.message ?? arcMessageRequiredMessage);
+      return;
+    }
+    setFormError(null);
+    setSealedAs({ domain: form.domain, selector: form.selector });
+    sealing.mutate(body.data);
+  }
+
+  const state = requestPanelState(sealing, {
+    pending: 'Sealing the message…',
+    empty:
+      'Fill in the domain and selector, paste a message and choose Seal message: the ARC set and the sealed message appear here.',
+    errorMessage: (error) => `Sealing failed: ${error.message}`,
+    success: (data) => ({
+      title: `Message sealed: ARC set i=${data.instance}, cv=${data.cv}`,
+      ...(data.warnings.length === 0 ? { tone: 'positive' as const } : {}),
+      children: <SealResult data={data} domain={sealedAs.domain} selector={sealedAs.selector} />,
+    }),
+  });
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate aria-label="ARC generator">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Domain"
+              description="d= of the seal and signature: your sealing domain"
+              placeholder="lists.example.org"
+              value={form.domain}
+              onChange={(event) => update('domain', event.currentTarget.value)}
+              required
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <TextInput
+              label="Selector"
+              description="s=: the key is at selector._domainkey.domain"
+              placeholder="arc"
+              value={form.selector}
+              onChange={(event) => update('selector', event.currentTarget.value)}
+              required
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </SimpleGrid>
+
+          <Radio.Group
+            label="Algorithm"
+            description="a= of the seal and signature"
+            value={form.algorithm}
+            onChange={(value) => update('algorithm', value as ArcAlgorithm)}
+          >
+            <Stack gap="xs" mt="xs">
+              {algorithmChoices.map((choice) => (
+                <Radio
+                  key={choice.value}
+                  value={choice.value}
+                  label={
+                    <Group gap="xs" wrap="nowrap">
+                      <Text span ff="monospace" size="sm">
+                        {choice.value}
+                      </Text>
+                      {choice.badge && <RequirementBadge level={choice.badge} size="xs" />}
+                    </Group>
+                  }
+                  description={choice.note}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {form.algorithm === 'rsa-sha1' && (
+            <Alert color="red" variant="light" title="rsa-sha1 MUST NOT be used">
+              RFC 8301 §3.1: verifiers must not consider rsa-sha1 signatures valid, so every validator fails
+              an ARC set sealed this way. Offered only to test validators.
+            </Alert>
+          )}
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Instance"
+              description={`i=: 1 for the first ARC set, at most ${arcMaxInstance}`}
+              value={form.instance}
+              onChange={(value) => update('instance', value)}
+              min={1}
+              max={arcMaxInstance}
+              allowDecimal={false}
+              allowNegative={false}
+              error={fieldErrors.instance}
+            />
+            <Select
+              label="Chain validation status"
+              description="cv= of the seal; the server computes it from the message and warns when it differs"
+              data={arcChainValues.map((value) => ({ value, label: chainLabels[value] }))}
+              value={form.chain}
+              onChange={(value) => value && update('chain', value as ArcChainValue)}
+              allowDeselect={false}
+            />
+            <Select
+              label="Canonicalization"
+              description="c= of the signature, header/body (the seal is always relaxed)"
+              data={[...arcCanonicalizations]}
+              value={form.canonicalization}
+              onChange={(value) => value && update('canonicalization', value as ArcCanonicalization)}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label="Body length"
+              description="l=: sign only this many octets of the body; leave empty to sign it all"
+              value={form.bodyLength}
+              onChange={(value) => update('bodyLength', value)}
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              error={fieldErrors.bodyLength}
+            />
+          </SimpleGrid>
+
+          <TagsInput
+            label="Signed header fields"
+            description="h= of the ARC-Message-Signature, in order; from is required. Enter or comma adds one."
+            value={form.headers}
+            onChange={(value) => update('headers', value)}
+            splitChars={[',', ' ', ':']}
+            allowDuplicates
+            clearable
+            error={fieldErrors.headers}
+          />
+
+          <Paper withBorder p="sm" component="section" aria-label="Live preview">
+            <Stack gap="sm">
+              <Text size="sm" fw={600}>
+                Live preview
+              </Text>
+              <PreviewField name="ARC-Seal" value={preview.arcSeal} />
+              <PreviewField name="ARC-Message-Signature" value={preview.arcMessageSignature} />
+              <PreviewField name="ARC-Authentication-Results" value={preview.arcAuthenticationResults} />
+              <List size="sm" spacing={4} aria-label="Preview notes">
+                {preview.notes.map((note) => (
+                  <List.Item key={note}>{note}</List.Item>
+                ))}
+              </List>
+            </Stack>
+          </Paper>
+
+          <Fieldset legend="Seal a message">
+            <Stack gap="sm">
+              <CodeTextarea
+                label="Message"
+                description={
+                  <>
+                    The raw message to seal, header fields and body. Its Authentication-Results for your
+                    domain go into the ARC-Authentication-Results; existing ARC sets set the instance and cv=.{' '}
+                    <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> seals.
+                  </>
+                }
+                placeholder={placeholder}
+                value={form.message}
+                onChange={(event) => update('message', event.currentTarget.value)}
+                minRows={6}
+                maxRows={18}
+              />
+              <CodeTextarea
+                label="Private key (PEM, optional)"
+                description="PKCS#8 or PKCS#1 RSA, or PKCS#8 Ed25519. It is sent to the server to seal this message and is not stored. Leave it empty and the server makes a fresh key, offered once as a download with the DKIM record to publish."
+                placeholder="-----BEGIN PRIVATE KEY-----"
+                value={form.privateKey}
+                onChange={(event) => update('privateKey', event.currentTarget.value)}
+                minRows={3}
+                maxRows={10}
+                styles={monospaceInput}
+              />
+            </Stack>
+          </Fieldset>
+
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!ready || sealing.isPending}>
+              {sealing.isPending ? 'Sealing...' : 'Seal message'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ResultPanel state={state} label="Seal result" />
+    </Stack>
+  );
+}

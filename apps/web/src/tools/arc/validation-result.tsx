@@ -1,0 +1,184 @@
+import { Alert, Badge, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import type { ArcSetResult, ArcSignatureResult, ArcValidateResult } from '@rfckit/standards';
+import type { ReactNode } from 'react';
+
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+
+// background and text pairs with at least 4.5:1 contrast in both themes (as the requirement badges)
+const resultStyle: Record<ArcSignatureResult, { color: string; text: string }> = {
+  pass: { color: 'teal.9', text: 'white' },
+  fail: { color: 'red.9', text: 'white' },
+  neutral: { color: 'gray.7', text: 'white' },
+  temperror: { color: 'orange.6', text: 'black' },
+  permerror: { color: 'red.9', text: 'white' },
+  none: { color: 'gray.7', text: 'white' },
+};
+
+function ResultBadge({ result }: { result: ArcSignatureResult }) {
+  const style = resultStyle[result];
+  return (
+    <Badge color={style.color} c={style.text} variant="filled" radius="sm" data-result={result}>
+      {result}
+    </Badge>
+  );
+}
+
+/** A check's verdict with its reason under it, when it has one. */
+function Check({ result, reason }: { result: ArcSignatureResult; reason: string | null }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <ResultBadge result={result} />
+      {reason && <Text size="xs">{reason}</Text>}
+    </Stack>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={{ base: 130, sm: 200 }} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function keyBits(set: ArcSetResult): string {
+  const seal = set.seal.keyBits;
+  const ams = set.messageSignature.keyBits;
+  if (seal === null && ams === null) return '—';
+  if (seal === ams || ams === null) return `${seal}`;
+  if (seal === null) return `${ams}`;
+  return `seal ${seal}, AMS ${ams}`;
+}
+
+function bodyHash(matches: boolean | null): string {
+  if (matches === null) return 'not checked';
+  return matches ? 'matches' : 'does not match';
+}
+
+function SetsTable({ sets }: { sets: readonly ArcSetResult[] }) {
+  return (
+    <TableScroll label="ARC sets" minWidth={900}>
+      <Table withTableBorder fz="sm" verticalSpacing="xs">
+        <Table.Caption>ARC sets, by instance</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">i=</Table.Th>
+            <Table.Th scope="col">d=</Table.Th>
+            <Table.Th scope="col">s=</Table.Th>
+            <Table.Th scope="col">cv=</Table.Th>
+            <Table.Th scope="col">ARC-Seal</Table.Th>
+            <Table.Th scope="col">ARC-Message-Signature</Table.Th>
+            <Table.Th scope="col">Body hash</Table.Th>
+            <Table.Th scope="col">Key bits</Table.Th>
+            <Table.Th scope="col">Within domain</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sets.map((set) => (
+            <Table.Tr key={set.instance} data-instance={set.instance}>
+              <Table.Th scope="row">{set.instance}</Table.Th>
+              <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {set.domain ?? '—'}
+              </Table.Td>
+              <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {set.selector ?? '—'}
+              </Table.Td>
+              <Table.Td ff="monospace">{set.cv ?? '—'}</Table.Td>
+              <Table.Td>
+                <Check result={set.seal.result} reason={set.seal.reason} />
+              </Table.Td>
+              <Table.Td>
+                <Check result={set.messageSignature.result} reason={set.messageSignature.reason} />
+              </Table.Td>
+              <Table.Td>{bodyHash(set.messageSignature.bodyHashMatches)}</Table.Td>
+              <Table.Td>{keyBits(set)}</Table.Td>
+              <Table.Td>{set.withinDomain ? 'yes' : 'no'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+function RecordedResults({ sets }: { sets: readonly ArcSetResult[] }) {
+  const recorded = sets.filter((set) => set.authenticationResults !== null);
+  if (recorded.length === 0) return null;
+  return (
+    <Stack gap={4} component="section" aria-label="Recorded authentication results">
+      <Title order={4} size="h5">
+        Recorded authentication results (ARC-Authentication-Results)
+      </Title>
+      <Stack component="ul" gap={4} m={0} pl="md">
+        {recorded.map((set) => (
+          <Text component="li" size="sm" key={set.instance}>
+            i={set.instance}
+            {set.authenticationResults?.authservId ? ` by ${set.authenticationResults.authservId}` : ''}:{' '}
+            <Code>{set.authenticationResults?.results.join('; ') || 'no results'}</Code>
+          </Text>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The chain verdict with its reason, one row per ARC set, and every finding. */
+export function ValidationResultView({ result }: { result: ArcValidateResult }) {
+  const { chain } = result;
+  return (
+    <Stack gap="md">
+      <Table withTableBorder fz="sm" aria-label="Chain verdict">
+        <Table.Tbody>
+          <Row label="Chain validation">
+            <ResultBadge result={chain.result} />
+          </Row>
+          {chain.reason && <Row label="Reason">{chain.reason}</Row>}
+          <Row label="ARC sets">{chain.instances}</Row>
+          {chain.failedInstance !== null && <Row label="Broken at">instance {chain.failedInstance}</Row>}
+          {chain.oldestPass !== null && (
+            <Row label="Oldest pass">
+              {chain.oldestPass === 0
+                ? 'every AMS verifies: unchanged since instance 1'
+                : `instance ${chain.oldestPass}`}
+            </Row>
+          )}
+          <Row label="Domain">
+            <Text span ff="monospace" size="sm">
+              {result.domain}
+            </Text>
+          </Row>
+        </Table.Tbody>
+      </Table>
+      {result.sets.length > 0 && <SetsTable sets={result.sets} />}
+      <RecordedResults sets={result.sets} />
+      {result.diagnostics.length > 0 ? (
+        <DiagnosticList diagnostics={result.diagnostics} heading={4} />
+      ) : (
+        <>
+          {result.errors.length > 0 && (
+            <Alert color="red" variant="light" title="Errors">
+              <List size="sm" spacing={4}>
+                {result.errors.map((error) => (
+                  <List.Item key={error}>{error}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {result.warnings.length > 0 && (
+            <Alert color="orange" variant="light" title="Warnings">
+              <List size="sm" spacing={4}>
+                {result.warnings.map((warning) => (
+                  <List.Item key={warning}>{warning}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
