@@ -64,6 +64,29 @@ async function pdfText(body: Buffer): Promise<string> {
   return text;
 }
 
+/** Each piece of text pdf.js finds on the first page, with the PDF font (BaseFont) that draws it. */
+async function pdfRuns(body: Buffer): Promise<Array<{ text: string; font: string }>> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  const page = await pdf.getPage(1);
+  const content = await page.getTextContent();
+  await page.getOperatorList(); // loads the fonts into commonObjs
+  return content.items.flatMap((item) =>
+    'str' in item && item.str.trim() !== ''
+      ? [{ text: item.str, font: (page.commonObjs.get(item.fontName) as { name: string }).name }]
+      : [],
+  );
+}
+
+/** The fonts a PDF names, without the six-letter subset tag. */
+function baseFonts(body: Buffer): Set<string> {
+  return new Set(
+    Array.from(
+      body.toString('latin1').matchAll(/\/BaseFont\s*\/(?:[A-Z]{6}\+)?([^\s/<>[\]()]+)/g),
+      (match) => match[1] ?? '',
+    ),
+  );
+}
+
 function monthLater(iso: string): string {
   const date = new Date(iso);
   date.setUTCMonth(date.getUTCMonth() + 1);
@@ -89,7 +112,7 @@ describeEachDatabase('billing', (database) => {
         ...database.env(),
         RATE_LIMIT_SCALE: '10000',
         LOG_LEVEL: 'trace',
-        INVOICE_SELLER: 'Example Billing Ltd|1 High Street|London EC1A 1AA',
+        INVOICE_SELLER: 'Example Billing Ltd|1 High Street|London EC1A 1AA|Agent: Ελληνικά Α.Ε.',
       },
       logs,
     );
@@ -612,6 +635,79 @@ describeEachDatabase('billing', (database) => {
       const bad = await call(admin, 'GET', `/v1/billing/invoices/${invoice?.id}/document?format=docx`);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error).toBe('format must be pdf or html');
+    });
+
+    it('writes names in any script into the PDF as real text, in an embedded Unicode font', async () => {
+      const organisationId = admin.user.organisation.id;
+      const [invoice] = await invoices();
+      const saved = await app.db
+        .selectFrom('organisation')
+        .select(['name', 'address', 'domain'])
+        .where('id', '=', organisationId)
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable('organisation')
+        .set({
+          name: 'Ærøskøbing ApS',
+          address: 'Attn: Zoë Łukasiewicz\nДмитрий Иванов\n東京株式会社\nÐặng Thị, Đà Nẵng',
+          domain: null,
+        })
+        .where('id', '=', organisationId)
+        .execute();
+      // the line item, as a plan's name in another language would read
+      const description = `Professional — Ελληνικά Α.Ε. 東京株式会社 ${invoice?.description}`;
+      await app.db
+        .updateTable('invoice')
+        .set({ description })
+        .where('id', '=', invoice?.id ?? '')
+        .execute();
+      try {
+        const response = await call(member, 'GET', `/v1/billing/invoices/${invoice?.id}/document`);
+        expect(response.statusCode).toBe(200);
+        const bytes = response.rawPayload;
+        // a long line wraps: compare with line breaks read as spaces
+        const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
+        for (const name of [
+          'Ærøskøbing ApS',
+          'Attn: Zoë Łukasiewicz',
+          'Дмитрий Иванов',
+          '東京株式会社',
+          'Ðặng Thị, Đà Nẵng',
+          'Agent: Ελληνικά Α.Ε.',
+          description,
+        ]) {
+          expect(text).toContain(name);
+        }
+        expect(text).toContain('49.99 USD');
+        // nothing replaced or dropped: no '?', no U+FFFD, no unmapped glyph read as U+0000
+        expect(text).not.toMatch(/[?\uFFFD]/);
+        expect(text).not.toContain('\u0000');
+
+        // Helvetica (WinAnsi only) is gone; DejaVu Sans draws regular and bold text
+        const fonts = baseFonts(bytes);
+        expect([...fonts].sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold', 'RfckitMissingGlyph-Regular']);
+        expect(bytes.toString('latin1')).not.toContain('Helvetica');
+        const runs = await pdfRuns(bytes);
+        const fontOf = (needle: string) => runs.find((run) => run.text.includes(needle))?.font;
+        expect(fontOf('Ærøskøbing ApS')).toMatch(/^[A-Z]{6}\+DejaVuSans$/);
+        expect(fontOf('Zoë Łukasiewicz')).toMatch(/^[A-Z]{6}\+DejaVuSans$/);
+        expect(fontOf('Дмитрий Иванов')).toMatch(/^[A-Z]{6}\+DejaVuSans$/);
+        expect(fontOf('Ðặng Thị')).toMatch(/^[A-Z]{6}\+DejaVuSans$/);
+        expect(fontOf('Ελληνικά Α.Ε.')).toMatch(/^[A-Z]{6}\+DejaVuSans$/);
+        expect(fontOf('Invoice ')).toMatch(/^[A-Z]{6}\+DejaVuSans-Bold$/);
+        // DejaVu has no CJK: boxes from the document's own font, whose ToUnicode names the characters
+        expect(runs.filter((run) => run.text.includes('東京株式会社')).map((run) => run.text.trim())).toEqual(
+          ['東京株式会社', '東京株式会社'],
+        );
+        expect(fontOf('東京株式会社')).toMatch(/^[A-Z]{6}\+RfckitMissingGlyph-Regular$/);
+      } finally {
+        await app.db.updateTable('organisation').set(saved).where('id', '=', organisationId).execute();
+        await app.db
+          .updateTable('invoice')
+          .set({ description: invoice?.description ?? '' })
+          .where('id', '=', invoice?.id ?? '')
+          .execute();
+      }
     });
 
     it('refuses to remove the only card while Professional is active', async () => {

@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceStatus } from '../db/schema.ts';
+import {
+  type EmbeddedFace,
+  type InvoiceFace,
+  type InvoiceFonts,
+  invoiceFonts,
+  missingGlyphFont,
+} from './invoice-fonts.ts';
 import { isoDay } from './periods.ts';
 import { money } from './service.ts';
 
@@ -110,28 +117,71 @@ export function renderInvoiceHtml(document: InvoiceDocument): string {
 `;
 }
 
-// Windows-1252 beyond Latin-1: the characters the standard PDF fonts can draw besides U+0020-U+00FF
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+type Write = (
+  face: InvoiceFace,
+  text: string,
+  x?: number,
+  y?: number,
+  options?: PDFKit.Mixins.TextOptions,
+) => void;
 
-/** The standard fonts draw WinAnsi only: other characters become '?' (the HTML version shows them). */
-function drawable(text: string): string {
-  return Array.from(text, (character) => {
-    const code = character.codePointAt(0) ?? 0;
-    return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(character)
-      ? character
-      : '?';
-  }).join('');
+/** Splits text into runs the face draws and runs it has no glyph for. */
+function runs(text: string, face: EmbeddedFace): Array<{ text: string; covered: boolean }> {
+  const result: Array<{ text: string; covered: boolean }> = [];
+  for (const raw of text) {
+    // a space the face lacks (U+3000, say) is still a space: the box font has none to draw
+    const character = /\s/u.test(raw) && !face.covers(raw) ? ' ' : raw;
+    const covered = face.covers(character);
+    const last = result.at(-1);
+    if (last !== undefined && last.covered === covered) last.text += character;
+    else result.push({ text: character, covered });
+  }
+  return result;
 }
 
-/** An A4 PDF of the invoice, in the standard Helvetica fonts (nothing embedded). */
-export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+/**
+ * Draws text in the embedded face, switching to a box font (see invoice-fonts.ts) for the characters
+ * the face lacks, as continued runs of one paragraph.
+ */
+function writer(pdf: PDFKit.PDFDocument, fonts: InvoiceFonts): Write {
+  pdf.registerFont('regular', fonts.regular.data);
+  pdf.registerFont('bold', fonts.bold.data);
+  const boxFonts = new Map<string, string>();
+  const boxFont = (text: string) => {
+    const characters = [...new Set(text)].sort();
+    const key = characters.join('');
+    let name = boxFonts.get(key);
+    if (name === undefined) {
+      name = `missing-${boxFonts.size + 1}`;
+      pdf.registerFont(name, missingGlyphFont(characters, fonts.metrics));
+      boxFonts.set(key, name);
+    }
+    return name;
+  };
+  return (face, text, x, y, options = {}) => {
+    // precomposed forms (NFC) are the ones fonts carry: "ặ" as one glyph, not "a" and two marks
+    const parts = runs(text.normalize('NFC'), fonts[face]);
+    if (parts.length === 0) parts.push({ text: '', covered: true });
+    parts.forEach((part, index) => {
+      const continued = index < parts.length - 1;
+      pdf.font(part.covered ? face : boxFont(part.text));
+      if (index === 0) pdf.text(part.text, x, y, { ...options, continued });
+      else pdf.text(part.text, { ...options, continued });
+    });
+  };
+}
+
+/** An A4 PDF of the invoice, in embedded DejaVu Sans (see invoice-fonts.ts). */
+export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+  const fonts = await invoiceFonts();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 56,
+    // metadata strings are written as UTF-16 when they need it: no font involved
     info: {
-      Title: drawable(`Invoice ${document.number}`),
-      Author: drawable(document.seller[0] ?? ''),
-      Subject: drawable(`${document.description}: ${money(document.amountMinor, document.currency)}`),
+      Title: `Invoice ${document.number}`,
+      Author: document.seller[0] ?? '',
+      Subject: `${document.description}: ${money(document.amountMinor, document.currency)}`,
       Creator: 'rfckit',
     },
   });
@@ -141,32 +191,28 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  const write = writer(pdf, fonts);
 
   const left = pdf.page.margins.left;
   const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
   const grey = '#495057';
   const total = money(document.amountMinor, document.currency);
 
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .fillColor('#1a1b1e')
-    .text(drawable(`Invoice ${document.number}`), left);
+  pdf.fontSize(24).fillColor('#1a1b1e');
+  write('bold', `Invoice ${document.number}`, left);
   pdf.moveDown(0.2);
-  pdf.font('Helvetica').fontSize(11).fillColor(grey).text(`Status: ${STATUS_LABELS[document.status]}`);
+  pdf.fontSize(11).fillColor(grey);
+  write('regular', `Status: ${STATUS_LABELS[document.status]}`);
   pdf.moveDown(1.2);
 
   // seller and buyer side by side
   const partiesTop = pdf.y;
   const column = (width - 24) / 2;
   const party = (heading: string, lines: readonly string[], x: number) => {
-    pdf
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .fillColor(grey)
-      .text(heading.toUpperCase(), x, partiesTop, { width: column });
-    pdf.font('Helvetica').fontSize(11).fillColor('#1a1b1e');
-    for (const line of lines) pdf.text(drawable(line), x, pdf.y, { width: column });
+    pdf.fontSize(9).fillColor(grey);
+    write('bold', heading.toUpperCase(), x, partiesTop, { width: column });
+    pdf.fontSize(11).fillColor('#1a1b1e');
+    for (const line of lines) write('regular', line, x, pdf.y, { width: column });
     return pdf.y;
   };
   const sellerBottom = party('From', document.seller, left);
@@ -181,8 +227,10 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   ];
   for (const [label, value] of facts) {
     const top = pdf.y;
-    pdf.font('Helvetica').fontSize(11).fillColor(grey).text(label, left, top, { width: 120 });
-    pdf.fillColor('#1a1b1e').text(drawable(value), left + 130, top, { width: width - 130 });
+    pdf.fontSize(11).fillColor(grey);
+    write('regular', label, left, top, { width: 120 });
+    pdf.fillColor('#1a1b1e');
+    write('regular', value, left + 130, top, { width: width - 130 });
   }
   pdf.moveDown(1.2);
 
@@ -190,14 +238,12 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const amountX = left + width - 120;
   const row = (cells: [string, string, string], bold = false) => {
     const top = pdf.y;
-    pdf
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(11)
-      .fillColor('#1a1b1e');
-    pdf.text(drawable(cells[0]), left, top, { width: width - 200 });
+    const face = bold ? 'bold' : 'regular';
+    pdf.fontSize(11).fillColor('#1a1b1e');
+    write(face, cells[0], left, top, { width: width - 200 });
     const bottom = pdf.y;
-    pdf.text(cells[1], left + width - 190, top, { width: 60 });
-    pdf.text(drawable(cells[2]), amountX, top, { width: 120, align: 'right' });
+    write(face, cells[1], left + width - 190, top, { width: 60 });
+    write(face, cells[2], amountX, top, { width: 120, align: 'right' });
     pdf.y = Math.max(bottom, pdf.y) + 6;
   };
   const rule = () => {
@@ -218,20 +264,19 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   row(['Amount due', '', money(amountDue(document), document.currency)], true);
   pdf.moveDown(1);
 
-  pdf
-    .font('Helvetica')
-    .fontSize(11)
-    .fillColor('#1a1b1e')
-    .text(drawable(paymentLine(document)), left, pdf.y, { width });
+  pdf.fontSize(11).fillColor('#1a1b1e');
+  write('regular', paymentLine(document), left, pdf.y, { width });
 
   if (document.notice !== null) {
     pdf.moveDown(1.5);
     const top = pdf.y;
     const text = `No payment taken. ${document.notice}`;
-    pdf.font('Helvetica').fontSize(11);
-    const height = pdf.heightOfString(drawable(text), { width: width - 24 }) + 20;
+    // the provider's notice is our own English text: the regular face measures it exactly
+    pdf.font('regular').fontSize(11);
+    const height = pdf.heightOfString(text, { width: width - 24 }) + 20;
     pdf.rect(left, top, width, height).lineWidth(1.5).fillAndStroke('#fff9db', '#e67700');
-    pdf.fillColor('#1a1b1e').text(drawable(text), left + 12, top + 10, { width: width - 24 });
+    pdf.fillColor('#1a1b1e');
+    write('regular', text, left + 12, top + 10, { width: width - 24 });
   }
 
   pdf.end();
