@@ -13,9 +13,8 @@ import {
   type Resolver,
 } from '@rfckit/standards';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { keyLookups, RSA_MINIMUM_BITS } from './key-lookups.ts';
 
-/** RFC 8301 §3.2: verifiers MUST NOT accept RSA keys under 1024 bits. */
-const RSA_MINIMUM = 1024;
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 32;
 /** The most signatures verified one at a time when the library cannot verify them together. */
@@ -25,21 +24,6 @@ export interface VerifyMessageOptions {
   resolver: Resolver;
   /** Verification time (default: now); x= is compared with it. */
   now?: Date;
-}
-
-/** Error shaped as Node's DNS errors, which is what mailauth maps to its comments. */
-function dnsError(result: DnsResult): Error & { code: string } {
-  const code =
-    result.status === 'nxdomain'
-      ? 'ENOTFOUND'
-      : result.status === 'nodata'
-        ? 'ENODATA'
-        : result.status === 'timeout'
-          ? 'ETIMEOUT'
-          : result.status === 'servfail'
-            ? 'ESERVFAIL'
-            : 'EREFUSED';
-  return Object.assign(new Error(`${result.name} TXT: ${result.status}`), { code });
 }
 
 type LibraryResult = Awaited<ReturnType<typeof dkimVerify>>['results'][number];
@@ -173,25 +157,8 @@ export async function verifyMessage(
   options: VerifyMessageOptions,
 ): Promise<DkimVerifyMessageResult> {
   const now = options.now ?? new Date();
-  const lookups = new Map<string, DnsResult<'TXT'>>();
-
-  // mailauth asks for TXT only; anything else gets no answer rather than another DNS path
-  const resolver = async (name: string, type: string): Promise<string[][]> => {
-    if (type.toUpperCase() !== 'TXT') {
-      throw Object.assign(new Error(`${name} ${type}: not looked up`), { code: 'ENOTIMP' });
-    }
-    const key = name.toLowerCase().replace(/\.$/, '');
-    let answer = lookups.get(key);
-    if (!answer) {
-      if (lookups.size >= MAX_KEY_LOOKUPS) {
-        throw Object.assign(new Error(`more than ${MAX_KEY_LOOKUPS} keys to look up`), { code: 'ELIMIT' });
-      }
-      answer = await options.resolver.query(key, 'TXT');
-      lookups.set(key, answer);
-    }
-    if (answer.status !== 'ok') throw dnsError(answer);
-    return answer.records.map((record) => record.strings);
-  };
+  const lookups = keyLookups(options.resolver, MAX_KEY_LOOKUPS);
+  const resolver = lookups.resolve;
 
   const run = async (message: string): Promise<LibraryResult[]> => {
     const outcome = await dkimVerify(Buffer.from(message, 'utf8'), {
@@ -259,7 +226,7 @@ export async function verifyMessage(
     const s = entry?.selector || tags.get('s') || null;
     const a = entry?.algo ?? tags.get('a') ?? null;
     const dnsName = d && s ? `${s}._domainkey.${d}`.toLowerCase() : null;
-    const lookup = dnsName ? lookups.get(dnsName) : undefined;
+    const lookup = dnsName ? lookups.answer(dnsName) : undefined;
 
     let key: DkimSignatureVerdict['key'] = null;
     if (dnsName && lookup) {
@@ -297,7 +264,12 @@ export async function verifyMessage(
       result = 'fail';
       reason = 'rsa-sha1 MUST NOT be used';
       rfc = 'RFC 8301 §3.1';
-    } else if (key?.type === 'rsa' && key.size !== null && key.size < RSA_MINIMUM && result !== 'temperror') {
+    } else if (
+      key?.type === 'rsa' &&
+      key.size !== null &&
+      key.size < RSA_MINIMUM_BITS &&
+      result !== 'temperror'
+    ) {
       result = 'fail';
       reason = `RSA key of ${key.size} bits is under the 1024-bit minimum`;
       rfc = 'RFC 8301 §3.2';
