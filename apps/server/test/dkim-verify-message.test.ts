@@ -55,6 +55,11 @@ const unsigned = rfc8463Signed.slice(headerEnd);
 const sha1Pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const sha1Record = `v=DKIM1; k=rsa; p=${sha1Pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 
+// an Ed25519 key published the wrong way: the whole SubjectPublicKeyInfo in p= instead of the 32
+// raw bytes RFC 8463 §4.2 asks for (mailauth reads it anyway; RFC-strict verifiers do not)
+const spkiPair = generateKeyPairSync('ed25519');
+const spkiRecord = `v=DKIM1; k=ed25519; p=${spkiPair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+
 let dns: LabDnsServer;
 
 beforeAll(async () => {
@@ -64,6 +69,7 @@ beforeAll(async () => {
       'brisbane._domainkey.football.example.com': { TXT: brisbaneKey },
       'test._domainkey.football.example.com': { TXT: [testKeyStrings] },
       'sha1._domainkey.example.test': { TXT: sha1Record },
+      'spki._domainkey.example.test': { TXT: spkiRecord },
     },
   });
 });
@@ -226,6 +232,31 @@ describeEachDatabase('POST /v1/dkim/verify-message', (database) => {
       key: { type: 'rsa', size: 2048 },
     });
     expect(data.signatures[0]!.bodyHash.match).toBe(true);
+  });
+
+  it('does not pass an Ed25519 signature whose key is published as SubjectPublicKeyInfo', async () => {
+    const signer = {
+      signingDomain: 'example.test',
+      selector: 'spki',
+      privateKey: spkiPair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      algorithm: 'ed25519-sha256',
+    };
+    const body = unsigned.replace(/football\.example\.com/g, 'example.test');
+    const signed = await dkimSign(body, {
+      ...signer,
+      canonicalization: 'relaxed/relaxed',
+      signatureData: [signer],
+    });
+    expect(signed.errors).toEqual([]);
+    const data = await verify(signed.signatures + body);
+    expect(data.signatures).toHaveLength(1);
+    // mailauth's strict mode refuses the key itself; the key record's finding says how to publish it
+    expect(data.signatures[0]).toMatchObject({
+      a: 'ed25519-sha256',
+      result: 'permerror',
+      reason: 'invalid public key',
+    });
+    expect(data.signatures[0]!.key?.diagnostics.map((d) => d.code)).toContain('DKIM_ED25519_SPKI');
   });
 
   it('reports a signature the library cannot read beside the others it verifies', async () => {

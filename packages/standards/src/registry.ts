@@ -99,7 +99,7 @@ export const tools: readonly ToolDefinition[] = [
     'arc',
     'ARC',
     'Email Security',
-    ['RFC 8617'],
+    ['RFC 8617', 'RFC 6376', 'RFC 8301', 'RFC 8463'],
     'Generate and validate Authenticated Received Chain headers.',
     true,
   ),

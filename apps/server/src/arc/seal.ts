@@ -35,6 +35,7 @@ import {
   type ArcGenerateResult,
   type Resolver,
 } from '@rfckit/standards';
+import { RSA_MINIMUM_BITS } from '../dkim/key-lookups.ts';
 import { validateArc } from './validate.ts';
 
 const require = createRequire(import.meta.url);
@@ -76,8 +77,6 @@ export type SealOutcome =
 const ARC_FIELDS = ['arc-seal', 'arc-message-signature', 'arc-authentication-results'];
 /** A header field's name and colon at the start of a line (RFC 5322 §2.2, §3.6.8). */
 const FIELD_START = /^[\x21-\x39\x3b-\x7e]+[ \t]*:/;
-/** RFC 8301 §3.2: verifiers refuse smaller RSA keys; signers SHOULD use 2048 bits. */
-const RSA_MINIMUM = 1024;
 const RSA_RECOMMENDED = 2048;
 
 const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
@@ -242,10 +241,10 @@ async function readKey(
     };
   }
   const bits = type === 'rsa' ? (key.asymmetricKeyDetails?.modulusLength ?? 0) : 256;
-  if (type === 'rsa' && bits < RSA_MINIMUM) {
+  if (type === 'rsa' && bits < RSA_MINIMUM_BITS) {
     return {
       ok: false,
-      error: `The RSA key has ${bits} bits: verifiers refuse keys under ${RSA_MINIMUM} bits (RFC 8301 §3.2)`,
+      error: `The RSA key has ${bits} bits: verifiers refuse keys under ${RSA_MINIMUM_BITS} bits (RFC 8301 §3.2)`,
     };
   }
   return { ok: true, key: { key, generated: false, pem: null, bits } };
@@ -342,7 +341,7 @@ export async function sealMessage(input: ArcGenerateBody, options: SealOptions):
     );
   }
   const instance = highest + 1;
-  if (input.instance !== instance) {
+  if (input.instance !== undefined && input.instance !== instance) {
     warnings.push(
       highest === 0
         ? `Instance ${input.instance} was asked for, but the message has no ARC sets: this set is i=1 (RFC 8617 §4.2.1)`
@@ -362,7 +361,7 @@ export async function sealMessage(input: ArcGenerateBody, options: SealOptions):
     cv = chain.result === 'pass' ? 'pass' : 'fail';
     chainReason = chain.result === 'pass' ? null : (chain.reason ?? 'the ARC chain did not validate');
   }
-  if (input.chain !== cv) {
+  if (input.chain !== undefined && input.chain !== cv) {
     warnings.push(
       cv === 'none'
         ? `cv=none was used, not cv=${input.chain}: the message has no ARC sets to validate (RFC 8617 §4.4)`
@@ -447,6 +446,8 @@ export async function sealMessage(input: ArcGenerateBody, options: SealOptions):
       signature,
       bodyHash,
       canonicalization: input.canonicalization,
+      // c=simple/simple written out: dkimpy reads a missing c= in an AMS as relaxed/relaxed
+      explicitCanonicalization: true,
       domain,
       headers: signedNames,
       instance,

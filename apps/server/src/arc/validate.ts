@@ -25,9 +25,8 @@ import {
 } from '@rfckit/standards';
 import { verifyASChain } from 'mailauth/lib/arc/index.js';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { keyLookups, RSA_MINIMUM_BITS, UNUSABLE_KEY_CODES } from '../dkim/key-lookups.ts';
 
-/** RFC 8301 §3.2: verifiers MUST NOT accept RSA keys under 1024 bits. */
-const RSA_MINIMUM = 1024;
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 64;
 /** Older AMSs verified for oldest-pass (each is one more pass over the message). */
@@ -70,21 +69,6 @@ interface LibraryAms {
 interface SignatureVerdict {
   result: ArcSignatureResult;
   reason: string | null;
-}
-
-/** Error shaped as Node's DNS errors, which is what mailauth maps to its comments. */
-function dnsError(result: DnsResult): Error & { code: string } {
-  const code =
-    result.status === 'nxdomain'
-      ? 'ENOTFOUND'
-      : result.status === 'nodata'
-        ? 'ENODATA'
-        : result.status === 'timeout'
-          ? 'ETIMEOUT'
-          : result.status === 'servfail'
-            ? 'ESERVFAIL'
-            : 'EREFUSED';
-  return Object.assign(new Error(`${result.name} TXT: ${result.status}`), { code });
 }
 
 function normaliseDomain(domain: string): string {
@@ -197,31 +181,15 @@ export async function validateArc(
   const wanted = normaliseDomain(domain);
   const parsed = parseArcHeaders(record);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  const lookups = new Map<string, DnsResult<'TXT'>>();
-
-  const resolver = async (name: string, type: string): Promise<string[][]> => {
-    if (type.toUpperCase() !== 'TXT') {
-      throw Object.assign(new Error(`${name} ${type}: not looked up`), { code: 'ENOTIMP' });
-    }
-    const key = name.toLowerCase().replace(/\.$/, '');
-    let answer = lookups.get(key);
-    if (!answer) {
-      if (lookups.size >= MAX_KEY_LOOKUPS) {
-        throw Object.assign(new Error(`more than ${MAX_KEY_LOOKUPS} keys to look up`), { code: 'ELIMIT' });
-      }
-      answer = await options.resolver.query(key, 'TXT');
-      lookups.set(key, answer);
-    }
-    if (answer.status !== 'ok') throw dnsError(answer);
-    return answer.records.map((entry) => entry.strings);
-  };
+  const lookups = keyLookups(options.resolver, MAX_KEY_LOOKUPS);
+  const resolver = lookups.resolve;
 
   /** Type and size of the key at a name, when it was looked up. */
   const keyOf = (
     name: string | null,
-  ): { type: string | null; bits: number | null; record: string | null } => {
-    const lookup = name ? lookups.get(name) : undefined;
-    if (!lookup || lookup.status !== 'ok') return { type: null, bits: null, record: null };
+  ): { type: string | null; bits: number | null; record: string | null; unusable: Diagnostic | null } => {
+    const lookup = name ? lookups.answer(name) : undefined;
+    if (!lookup || lookup.status !== 'ok') return { type: null, bits: null, record: null, unusable: null };
     const texts = lookup.records.map((entry) => entry.text);
     const text =
       texts.find((t) => /^\s*v\s*=\s*DKIM1\b/i.test(t) || /(^|;)\s*[kp]\s*=/.test(t)) ?? texts[0] ?? null;
@@ -230,7 +198,30 @@ export async function validateArc(
       type: validation?.parsed?.keyType ?? null,
       bits: validation?.parsed?.keySize ?? null,
       record: text,
+      unusable:
+        validation?.diagnostics.find((d) => d.severity === 'error' && UNUSABLE_KEY_CODES.has(d.code)) ?? null,
     };
+  };
+
+  /** A pass on a key our parser cannot read: permerror, with the key record's finding. */
+  const unusableKey = (
+    verdict: { result: ArcSignatureResult; reason: string | null },
+    key: { unusable: Diagnostic | null },
+    what: string,
+    instance: number,
+    dnsName: string | null,
+  ) => {
+    if (verdict.result !== 'pass' || !key.unusable) return;
+    verdict.result = 'permerror';
+    verdict.reason = `the key record is not usable: ${key.unusable.message} (${key.unusable.rfc ?? 'RFC 6376 §3.6.1'})`;
+    diagnostics.push({
+      severity: 'error',
+      code: 'ARC_KEY_UNUSABLE',
+      message: `The key of the ${what} of i=${instance} (${dnsName ?? 'unknown name'}) is not usable: ${key.unusable.message}`,
+      requirement: 'MUST',
+      ...(key.unusable.rfc ? { rfc: key.unusable.rfc } : {}),
+      ...(key.unusable.fix ? { fix: key.unusable.fix } : {}),
+    });
   };
 
   const sets: ArcSetResult[] = parsed.sets.map((set) => baseSet(set, wanted));
@@ -326,7 +317,7 @@ export async function validateArc(
             }
           }
           for (let i = at + 1; i <= top; i++) seals.set(i, { result: 'pass', reason: null });
-          seals.set(at, sealVerdict(failure, lookups.get(sealName(at) ?? '')));
+          seals.set(at, sealVerdict(failure, lookups.answer(sealName(at) ?? '')));
           top = at - 1;
         }
       }
@@ -354,11 +345,12 @@ export async function validateArc(
         seal.result === 'pass' &&
         sealKey.type === 'rsa' &&
         sealKey.bits !== null &&
-        sealKey.bits < RSA_MINIMUM
+        sealKey.bits < RSA_MINIMUM_BITS
       ) {
         set.seal.result = 'fail';
         set.seal.reason = `RSA key of ${sealKey.bits} bits is under the 1024-bit minimum (RFC 8301 §3.2)`;
       }
+      unusableKey(set.seal, sealKey, 'ARC-Seal', set.instance, set.seal.dnsName);
     }
     const ams = messageSignatures.get(set.instance);
     const amsKey = keyOf(set.messageSignature.dnsName);
@@ -375,11 +367,18 @@ export async function validateArc(
         ams.verdict.result === 'pass' &&
         amsKey.type === 'rsa' &&
         amsKey.bits !== null &&
-        amsKey.bits < RSA_MINIMUM
+        amsKey.bits < RSA_MINIMUM_BITS
       ) {
         set.messageSignature.result = 'fail';
         set.messageSignature.reason = `RSA key of ${amsKey.bits} bits is under the 1024-bit minimum (RFC 8301 §3.2)`;
       }
+      unusableKey(
+        set.messageSignature,
+        amsKey,
+        'ARC-Message-Signature',
+        set.instance,
+        set.messageSignature.dnsName,
+      );
     }
   }
 
@@ -454,6 +453,28 @@ export async function validateArc(
     }
   }
 
+  // RFC 6376 §3.5: a verifier MAY fail a signature dated in the future (dkimpy does); not a chain
+  // failure here, but worth knowing. Five minutes allow for clock skew between hosts.
+  for (const set of parsed.sets) {
+    for (const [what, field] of [
+      ['ARC-Seal', set.seal],
+      ['ARC-Message-Signature', set.messageSignature],
+    ] as const) {
+      const t = arcTag(field, 't');
+      if (t === undefined || !/^[0-9]{1,12}$/.test(t)) continue;
+      if (Number(t) > now.getTime() / 1000 + 300) {
+        diagnostics.push({
+          severity: 'warning',
+          code: 'ARC_TIMESTAMP_FUTURE',
+          message: `The ${what} of i=${set.instance} is dated t=${t} (${new Date(Number(t) * 1000).toISOString()}), in the future: some validators fail it`,
+          requirement: 'MAY',
+          rfc: 'RFC 6376 §3.5',
+          fix: "Check the sealer's clock: t= is the time of sealing in seconds since 1970 (UTC).",
+        });
+      }
+    }
+  }
+
   if (sets.length > 0 && !sets.some((set) => set.withinDomain)) {
     diagnostics.push({
       severity: 'info',
@@ -491,8 +512,8 @@ export async function validateArc(
       const own = await verifyIgnoringFrom(entry, set, text, name);
       return { verdict: own.verdict, entry: { ...entry, bodyHash: own.bodyHash ?? undefined } };
     }
-    if (name && entry && !lookups.has(name)) await resolver(name, 'TXT').catch(() => undefined);
-    return { verdict: amsVerdict(entry, name ? lookups.get(name) : undefined), entry };
+    if (name && entry && !lookups.answer(name)) await resolver(name, 'TXT').catch(() => undefined);
+    return { verdict: amsVerdict(entry, name ? lookups.answer(name) : undefined), entry };
   }
 
   async function verifyIgnoringFrom(
@@ -524,7 +545,7 @@ export async function validateArc(
       await resolver(name, 'TXT');
     } catch {
       return {
-        verdict: amsVerdict({ status: { result: 'neutral', comment: 'no key' } }, lookups.get(name)),
+        verdict: amsVerdict({ status: { result: 'neutral', comment: 'no key' } }, lookups.answer(name)),
         bodyHash,
       };
     }

@@ -9,6 +9,20 @@ import type { DnsResult, Resolver } from '@rfckit/standards';
 /** RFC 8301 §3.2: verifiers MUST NOT accept RSA keys under 1024 bits. */
 export const RSA_MINIMUM_BITS = 1024;
 
+/**
+ * Key record findings that make a key unusable as its k= says (RFC 8463 §4.2, RFC 6376 §3.6.1).
+ * mailauth's ARC verification reads some such keys anyway (an Ed25519 key in a SubjectPublicKeyInfo
+ * wrapper; its strict DKIM mode does not), but verifiers that keep to the RFCs (dkimpy, OpenARC)
+ * fail the seal, so it is not a pass here.
+ */
+export const UNUSABLE_KEY_CODES: ReadonlySet<string> = new Set([
+  'DKIM_ED25519_SPKI',
+  'DKIM_ED25519_LENGTH',
+  'DKIM_KEY_TYPE_MISMATCH',
+  'DKIM_KEY_NOT_RSA',
+  'DKIM_RSA_KEY_INVALID',
+]);
+
 /** mailauth's resolver: node:dns's `resolve(name, type)` shape, TXT as lists of strings. */
 export type LibraryResolver = (name: string, type: string) => Promise<string[][]>;
 

@@ -25,6 +25,17 @@ function utf8Length(text: string): number {
 /** Body of `POST /v1/arc/generate`: the generator settings, the message and optionally the key. */
 export const arcGenerateBody = arcSettingsSchema
   .extend({
+    // no defaults here: the server sets i= and cv= from the message, and warns only about a value asked for
+    instance: arcSettingsSchema.shape.instance
+      .unwrap()
+      .optional()
+      .describe(
+        'i= asked for; the set gets the next instance the message calls for, with a warning when they differ',
+      ),
+    chain: arcSettingsSchema.shape.chain
+      .unwrap()
+      .optional()
+      .describe('cv= expected; the server computes it from the message and warns when it differs'),
     message: z
       .string({ error: (issue) => (issue.input === undefined ? arcMessageRequiredMessage : undefined) })
       .describe('The raw message to seal, header and body (CRLF or LF line endings)'),

@@ -32,6 +32,10 @@ describe('buildArcPreview', () => {
       canonicalization: 'simple/simple',
     });
     expect(unfold(plain.arcMessageSignature)).not.toContain('c=');
+    expect(plain.notes.join(' ')).toContain('The sealed field writes c=simple/simple');
+    expect(buildArcPreview({ domain: 'example.com', selector: 's' }).notes.join(' ')).not.toContain(
+      'c=simple',
+    );
     expect(unfold(plain.arcMessageSignature)).not.toContain('l=');
     const limited = buildArcPreview({
       domain: 'example.com',

@@ -98,11 +98,16 @@ export interface ArcMessageSignatureTagInput {
   bodyLength?: number | undefined;
   selector: string;
   timestamp?: number | undefined;
+  /**
+   * Write c=simple/simple too. A sealed field sets it: dkimpy (as the ARC drafts' test suite) reads
+   * an AMS without c= as relaxed/relaxed, not RFC 6376's simple/simple, and fails the signature.
+   */
+  explicitCanonicalization?: boolean | undefined;
 }
 
 /**
  * ARC-Message-Signature tags (RFC 8617 §4.1.2): a, b, bh, c, d, h, i, l, s, t in that order. c= is
- * left out for simple/simple, its default (RFC 6376 §3.5).
+ * left out for simple/simple, its default (RFC 6376 §3.5), unless `explicitCanonicalization`.
  */
 export function arcMessageSignatureTags(input: ArcMessageSignatureTagInput): ArcTag[] {
   const tags: ArcTag[] = [
@@ -110,7 +115,8 @@ export function arcMessageSignatureTags(input: ArcMessageSignatureTagInput): Arc
     ['b', input.signature],
     ['bh', input.bodyHash],
   ];
-  if (input.canonicalization !== 'simple/simple') tags.push(['c', input.canonicalization]);
+  if (input.canonicalization !== 'simple/simple' || input.explicitCanonicalization)
+    tags.push(['c', input.canonicalization]);
   tags.push(['d', input.domain], ['h', input.headers.join(':')], ['i', String(input.instance)]);
   if (input.bodyLength !== undefined) tags.push(['l', String(input.bodyLength)]);
   tags.push(['s', input.selector]);
@@ -211,6 +217,11 @@ export function buildArcPreview(settings: ArcPreviewSettings): ArcPreview {
   if (chain === 'fail') {
     notes.push(
       'A seal with cv=fail covers only its own ARC set, and a chain that ends in cv=fail is never sealed again (RFC 8617 §5.1, §5.1.2).',
+    );
+  }
+  if (canonicalization === 'simple/simple') {
+    notes.push(
+      'c= is left out here: simple/simple is its default (RFC 6376 §3.5). The sealed field writes c=simple/simple, as some validators (dkimpy) read a missing c= as relaxed/relaxed.',
     );
   }
   if (settings.bodyLength !== undefined) {

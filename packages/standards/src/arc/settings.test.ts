@@ -100,7 +100,9 @@ describe('arcGenerateBody', () => {
       authservId: 'mx.example.com',
       timestamp: 12345,
       bodyLength: 0,
-      instance: 1,
     });
+    // no default instance or cv: the server takes them from the message and warns only about a value asked for
+    expect(parsed.instance).toBeUndefined();
+    expect(parsed.chain).toBeUndefined();
   });
 });

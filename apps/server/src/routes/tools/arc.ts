@@ -3,6 +3,7 @@ import {
   arcGenerateResultSchema,
   arcValidateBody,
   arcValidateResultSchema,
+  normaliseDkimName,
 } from '@rfckit/standards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sealMessage } from '../../arc/seal.ts';
@@ -41,6 +42,14 @@ const arc: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const resolver = app.net.session({ dns: { budgetMs: VALIDATE_BUDGET_MS } }).dns;
       const { record, domain } = request.body;
+      // the domain is compared with each seal's d=, which is a domain name (RFC 6376 §3.5)
+      if (!normaliseDkimName(domain)) {
+        throw new HttpError(
+          400,
+          'VALIDATION_ERROR',
+          `'${domain.trim().slice(0, 80)}' is not a valid domain name`,
+        );
+      }
       return { success: true as const, data: await validateArc(record, domain, { resolver }) };
     },
   );

@@ -149,17 +149,18 @@ describe('ARC generator', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/v1/arc/generate');
     const sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    // instance 1 and cv none are the defaults: left to the server, which takes them from the message
     expect(sent).toEqual({
-      instance: 1,
       algorithm: 'rsa-sha256',
       domain: 'example.org',
       selector: 'arc',
       headers: ['from', 'to', 'subject', 'date'],
-      chain: 'none',
       canonicalization: 'relaxed/relaxed',
       message: 'From: a@example.com\n\nHi',
     });
     expect(within(panel).getByLabelText('ARC-Seal')).toHaveTextContent('cv=none; d=example.org');
+    // a folded b= line wraps inside the value, not after its leading space (no blank-looking line)
+    expect(within(panel).getByLabelText('ARC-Seal')).toHaveStyle({ wordBreak: 'break-all' });
     expect(within(panel).getByLabelText('ARC-Message-Signature')).toHaveTextContent('bh=Ym9keQ==');
     expect(within(panel).getByLabelText('ARC-Authentication-Results')).toHaveTextContent(
       'i=1; example.org; arc=none',
@@ -210,6 +211,36 @@ describe('ARC generator', () => {
     );
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ privateKey: pem });
     expect(within(panel).queryByRole('button', { name: 'Download private key (PEM)' })).toBeNull();
+  });
+
+  it('says in a sentence why the existing chain failed', { timeout: 15_000 }, async () => {
+    vi.stubGlobal(
+      'fetch',
+      respondWith({
+        success: true,
+        data: {
+          ...sealed,
+          instance: 2,
+          cv: 'fail',
+          chain: {
+            existingSets: 1,
+            reason: 'the newest ARC-Message-Signature (i=1) did not validate: body hash did not verify',
+          },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<GeneratorTab />);
+    await fillDomainAndSelector(user);
+    await user.click(screen.getByRole('textbox', { name: /^Message/ }));
+    await user.paste('From: a@example.com\n\nHi');
+    await user.click(screen.getByRole('button', { name: 'Seal message' }));
+    const panel = await screen.findByRole('region', { name: 'Seal result' });
+    expect(
+      await within(panel).findByText(
+        'The message had 1 ARC set; validating it gave cv=fail. The chain did not validate: the newest ARC-Message-Signature (i=1) did not validate: body hash did not verify.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows a refused seal with the server's reason", async () => {

@@ -181,8 +181,12 @@ export function GeneratorTab() {
       setFormError(arcMessageRequiredMessage);
       return;
     }
+    const { instance, chain, ...sealSettings } = parsed.data;
     const body = arcGenerateBody.safeParse({
-      ...parsed.data,
+      ...sealSettings,
+      // the defaults stand for "as the message calls for": only a changed value is one the server checks
+      ...(instance === ARC_DEFAULTS.instance ? {} : { instance }),
+      ...(chain === ARC_DEFAULTS.chain ? {} : { chain }),
       message: form.message,
       ...(form.privateKey.trim() === '' ? {} : { privateKey: form.privateKey }),
     });

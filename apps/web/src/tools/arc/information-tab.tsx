@@ -88,7 +88,8 @@ const amsTags: TagRow[] = [
     tag: 'c=',
     level: 'MAY',
     levelText: 'OPTIONAL',
-    meaning: 'Canonicalization header/body; simple/simple when absent.',
+    meaning:
+      'Canonicalization header/body. When absent, RFC 6376 reads simple/simple but ARC validators (and the ARC test suite) read relaxed/relaxed: always write it.',
   },
   { tag: 't=', level: 'SHOULD', levelText: 'RECOMMENDED', meaning: 'Signing time, seconds since 1970.' },
   {

@@ -27,7 +27,9 @@ export function Output({
       <Code
         block
         aria-label={label}
-        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight, overflowY: 'auto' }}
+        // break-all, not overflow-wrap: a folded ` b=` line is one long word, which would otherwise
+        // leave its leading space alone on a line that looks like an empty line in the field
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight, overflowY: 'auto' }}
         tabIndex={maxHeight === undefined ? undefined : 0}
       >
         {value}
@@ -95,8 +97,9 @@ export function SealResult({
       <Text size="sm">
         {data.chain.existingSets === 0
           ? 'The message had no ARC set: this is the first, with cv=none.'
-          : `The message had ${data.chain.existingSets} ARC set${data.chain.existingSets === 1 ? '' : 's'}; validating them gave cv=${data.cv}.`}
-        {data.chain.reason ? ` ${data.chain.reason}` : ''}
+          : `The message had ${data.chain.existingSets} ARC set${data.chain.existingSets === 1 ? '' : 's'}; validating ${data.chain.existingSets === 1 ? 'it' : 'them'} gave cv=${data.cv}.`}
+        {/* the server's reason is a phrase in lower case ("the newest ARC-Seal …"): give it a sentence */}
+        {data.chain.reason ? ` The chain did not validate: ${data.chain.reason}.` : ''}
       </Text>
       <Output label="ARC-Seal" value={data.arcSeal} copyLabel="Copy ARC-Seal" />
       <Output
