@@ -177,6 +177,8 @@ async function throughput(): Promise<Record<string, unknown>> {
     if (dnskey.errors > 0) throw new Error(`${dnskey.errors} failed DNSKEY requests`);
     const unauthenticated = await load(`${appUrl}${UNAUTHENTICATED_PREFIX}/dnskey/validate`, 'POST', bodies);
     if (unauthenticated.errors > 0) throw new Error(`${unauthenticated.errors} failed DNSKEY requests`);
+    const bare = await load(`http://127.0.0.1:${helloPort}/dnskey/validate`, 'POST', bodies);
+    if (bare.errors > 0) throw new Error(`${bare.errors} failed DNSKEY requests`);
     return {
       seconds,
       connections,
@@ -187,6 +189,9 @@ async function throughput(): Promise<Record<string, unknown>> {
       dnskeyValidateUnauthenticated: unauthenticated,
       authenticatedRatio: Number((dnskey.rps / unauthenticated.rps).toFixed(3)),
       authenticatedTarget: 0.7,
+      // the validation alone in the bare server: the most the ratio could be with no stack at all
+      dnskeyValidateBare: bare,
+      bareRatio: Number((bare.rps / helloWorld.rps).toFixed(3)),
     };
   } finally {
     await Promise.all([stop(hello), stop(app)]);
@@ -238,6 +243,10 @@ const h = rps.helloWorld as { rps: number };
 const d = rps.dnskeyValidate as { rps: number; p99Ms: number };
 console.log(`hello-world: ${h.rps} req/s; POST /v1/dnskey/validate: ${d.rps} req/s (p99 ${d.p99Ms} ms)`);
 console.log(`ratio: ${rps.ratio} (target ≥ 0.5)`);
+const b = rps.dnskeyValidateBare as { rps: number };
+console.log(
+  `the validation alone in the bare hello-world server: ${b.rps} req/s, ratio ${rps.bareRatio} (the ceiling with no stack)`,
+);
 const u = rps.dnskeyValidateUnauthenticated as { rps: number };
 console.log(
   `same call without sign-in: ${u.rps} req/s; signed-in / unauthenticated: ${rps.authenticatedRatio} (target ≥ 0.7)`,
