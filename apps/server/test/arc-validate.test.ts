@@ -3,7 +3,7 @@
 // instance, a seal whose key is not published fails with NXDOMAIN, more than 50 sets fail by
 // structure, and bad requests get the 400 envelope. A fuzz of mutated chains never gives a 5xx.
 import { generateKeyPairSync } from 'node:crypto';
-import type { ArcValidateResult } from '@rfckit/standards';
+import { createRng, type ArcValidateResult } from '@rfckit/standards';
 import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
 import type { FastifyInstance } from 'fastify';
 import { sealMessage } from 'mailauth/lib/arc/index.js';
@@ -88,17 +88,6 @@ function manySets(count: number): string {
     lines.push(`ARC-Authentication-Results: i=${i}; example.test; spf=pass`);
   }
   return `${lines.join('\r\n')}\r\nFrom: a@example.test\r\n\r\nbody\r\n`;
-}
-
-/** mulberry32, so a failing body can be replayed from the seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describeEachDatabase('POST /v1/arc/validate', (database) => {
@@ -267,7 +256,7 @@ describeEachDatabase('POST /v1/arc/validate', (database) => {
   });
 
   it('never answers a mutated chain with a 5xx', async () => {
-    const next = random(8617);
+    const next = createRng(8617);
     const alphabet = [
       '',
       ';',

@@ -1,3 +1,4 @@
+import { createRng } from '@rfckit/standards';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountClient } from './helpers/accounts.ts';
@@ -5,17 +6,6 @@ import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 
 const ROUNDS = 200;
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const samples = [
   '',
@@ -120,7 +110,7 @@ describeEachDatabase('auth routes under random input', (database) => {
   ];
 
   it.each(routes)('%s %s never answers 5xx', { timeout: 120_000 }, async (method, url, authenticated) => {
-    const next = random(url.length * 7919);
+    const next = createRng(url.length * 7919);
     for (let round = 0; round < ROUNDS; round += 1) {
       const sent = payload(next);
       const response = await app.inject({
@@ -143,7 +133,7 @@ describeEachDatabase('auth routes under random input', (database) => {
   });
 
   it('GET /v1/auth/verify-email and /v1/organisation/activity never answer 5xx', async () => {
-    const next = random(42);
+    const next = createRng(42);
     for (let round = 0; round < ROUNDS; round += 1) {
       const raw = String(value(next, 3)).slice(0, 2000).toWellFormed();
       const key = ['token', 'page', 'limit', 'dateFrom', 'dateTo', 'userId', 'action', 'user_id'][round % 8];

@@ -3,7 +3,7 @@
 // name that does not exist, multiple records, external report destinations authorised or not,
 // and a short fuzz of request bodies that must never produce a 5xx.
 import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import type { DmarcGenerateResultData, DmarcValidationResultData } from '@rfckit/standards';
+import { createRng, type DmarcGenerateResultData, type DmarcValidationResultData } from '@rfckit/standards';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallerHeaders } from './helpers/accounts.ts';
@@ -34,17 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns.close();
 });
-
-/** mulberry32, so a failing body can be replayed from the seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describeEachDatabase('DMARC routes', (database) => {
   let app: FastifyInstance;
@@ -232,7 +221,7 @@ describeEachDatabase('DMARC routes', (database) => {
   });
 
   it('answers a few hundred fuzzed bodies without a server error', async () => {
-    const next = random(0x0d3a2c);
+    const next = createRng(0x0d3a2c);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const records = [
       orgRecord,

@@ -12,7 +12,12 @@ import {
   type DnsZones,
   type LabDnsServer,
 } from '@rfckit/testlab';
-import type { SpfCheckResultData, SpfGenerateResultData, SpfVerifyResultData } from '@rfckit/standards';
+import {
+  createRng,
+  type SpfCheckResultData,
+  type SpfGenerateResultData,
+  type SpfVerifyResultData,
+} from '@rfckit/standards';
 import type { FastifyInstance } from 'fastify';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,17 +160,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns.close();
 });
-
-/** mulberry32, so a failing body can be replayed from the seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describeEachDatabase('SPF routes', (database) => {
   let app: FastifyInstance;
@@ -346,7 +340,7 @@ describeEachDatabase('SPF routes', (database) => {
   });
 
   it('answers a few hundred fuzzed bodies without a server error', async () => {
-    const next = random(0x5bf7208);
+    const next = createRng(0x5bf7208);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const records = [
       overRecord,

@@ -2,18 +2,8 @@
 // well formed with its span inside the input, and a structure failure always comes with an
 // error diagnostic that says it.
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../core/seeded-random.ts';
 import { parseArcHeaders } from './parse.ts';
-
-/** mulberry32, so a failing input can be replayed from the seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const base = [
   'ARC-Seal: i=2; a=rsa-sha256; cv=pass; d=example.org; s=sel; t=12346; b=dGVzdA==',
@@ -78,7 +68,7 @@ function check(input: string): void {
 
 describe('parseArcHeaders fuzz', () => {
   it('survives 3000 mutations of a valid chain', () => {
-    const next = random(8617);
+    const next = createRng(8617);
     for (let round = 0; round < 3000; round++) {
       const chars = [...base];
       const edits = 1 + Math.floor(next() * 8);
@@ -91,7 +81,7 @@ describe('parseArcHeaders fuzz', () => {
   });
 
   it('survives 1000 blocks of random ARC-looking lines', () => {
-    const next = random(6376);
+    const next = createRng(6376);
     for (let round = 0; round < 1000; round++) {
       const lines: string[] = [];
       const count = Math.floor(next() * 12);

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../core/seeded-random.ts';
 import { parseDmarcRecord, readDmarcTxtInput } from './parse.ts';
 import { dmarcParsedSchema } from './schema.ts';
 import { analyzeDmarcRecord, validateDmarcRecord } from './validate.ts';
 
-/** mulberry32: a small seeded PRNG, so a failure can be replayed from its seed and index. */
+/** Seeded picks, so a failure can be replayed from its seed and index. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = createRng(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick };

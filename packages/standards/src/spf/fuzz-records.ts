@@ -3,20 +3,7 @@
  * of the public surface). Deterministic for a seed, so a failure can be replayed.
  */
 import type { FixtureZones } from '../core/fixture-resolver.ts';
-
-export type Rng = () => number;
-
-/** mulberry32: a small seeded PRNG with a full 2^32 period; good enough to pick test inputs. */
-export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { Rng } from '../core/seeded-random.ts';
 
 function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)] as T;

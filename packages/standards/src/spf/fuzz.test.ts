@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFixtureResolver } from '../core/fixture-resolver.ts';
 import { checkHost } from './evaluate.ts';
-import { createRng, fuzzZones, generateSpfRecord, mutateSpfRecord } from './fuzz-records.ts';
+import { createRng } from '../core/seeded-random.ts';
+import { fuzzZones, generateSpfRecord, mutateSpfRecord } from './fuzz-records.ts';
 import { checkTxtAnswerSize, parseSpfRecord, selectSpfRecords, spfResults } from './parse.ts';
 import { spfCheckResultSchema } from './schema.ts';
 

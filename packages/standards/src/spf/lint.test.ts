@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFixtureResolver, type FixtureZones } from '../core/fixture-resolver.ts';
-import { createRng, fuzzZones, generateSpfRecord, mutateSpfRecord } from './fuzz-records.ts';
+import { createRng } from '../core/seeded-random.ts';
+import { fuzzZones, generateSpfRecord, mutateSpfRecord } from './fuzz-records.ts';
 import { lintSpf } from './lint.ts';
 import { spfVerifyResultSchema } from './schema.ts';
 
