@@ -185,3 +185,47 @@ test('DNS mode validates a published key and finds the selectors of a domain', a
   await expect(page.getByRole('table', { name: 'DNS lookup' })).toContainText('2 character-strings joined');
   await expect(page.getByRole('table', { name: 'Key record summary' })).toContainText('2048 bits');
 });
+
+test('a message with two signatures shows each verdict: a testing key passes, a missing key is a permerror', async ({
+  page,
+}) => {
+  const selector = `e2e-${randomBytes(4).toString('hex')}`;
+  const missing = `${selector}-gone`;
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const p = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  // t=y: the domain says it is testing DKIM
+  await publishTxt(`${selector}._domainkey.${publishedZone}`, `v=DKIM1; k=rsa; t=y; p=${p}`);
+  const message = [
+    `From: Lists <lists@${publishedZone}>`,
+    'To: Someone <someone@example.net>',
+    'Subject: Two signatures',
+    `Date: ${new Date().toUTCString()}`,
+    '',
+    'One key is published, the other is not.',
+    '',
+  ].join('\r\n');
+  const privateKey = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const signers = [selector, missing].map((s) => ({ signingDomain: publishedZone, selector: s, privateKey }));
+  const signed = await dkimSign(message, {
+    ...signers[0]!,
+    canonicalization: 'relaxed/relaxed',
+    signatureData: signers,
+  });
+  expect(signed.errors).toEqual([]);
+
+  await page.goto('/tools/dkim?tab=validator');
+  await page.getByText('Verify a message', { exact: true }).click();
+  await page.getByRole('textbox', { name: /^Message/ }).fill(signed.signatures + message);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'DKIM signature verified' })).toBeVisible();
+  await expect(page.getByText('1 of 2 signatures verified')).toBeVisible();
+
+  const passing = page.getByRole('region', { name: `Signature 1: ${selector}._domainkey.${publishedZone}` });
+  await expect(passing.getByText('pass', { exact: true })).toBeVisible();
+  await expect(passing.getByText(/The key has t=y: .* is testing DKIM/)).toBeVisible();
+  const gone = page.getByRole('region', { name: `Signature 2: ${missing}._domainkey.${publishedZone}` });
+  await expect(gone.getByText('permerror', { exact: true })).toBeVisible();
+  await expect(gone.getByText('no key for signature (NXDOMAIN) (RFC 6376 §6.1.2)')).toBeVisible();
+  await expect(gone.getByRole('row', { name: /^Key/ })).toContainText(`none found at ${missing}._domainkey`);
+  await expect(gone.getByRole('row', { name: /^Identity \(i=\)/ })).toContainText(`@${publishedZone}`);
+});

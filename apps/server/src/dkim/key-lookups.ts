@@ -4,7 +4,7 @@
  * through our Resolver, each name once, with a cap on how many names one message may make us
  * look up, and the answers are kept so a result can say what DNS said.
  */
-import type { DnsResult, Resolver } from '@rfckit/standards';
+import { looksLikeDkimKeyRecord, type DnsResult, type Resolver } from '@rfckit/standards';
 
 /** RFC 8301 §3.2: verifiers MUST NOT accept RSA keys under 1024 bits. */
 export const RSA_MINIMUM_BITS = 1024;
@@ -66,7 +66,12 @@ export function keyLookups(resolver: Resolver, maxLookups: number): KeyLookups {
         answers.set(key, answer);
       }
       if (answer.status !== 'ok') throw dnsError(answer);
-      return answer.records.map((entry) => entry.strings);
+      // mailauth reads only the first TXT record of the set; put the key records first, so that a
+      // site-verification string served before the key does not hide it (RFC 6376 §3.6.2.2 lets a
+      // verifier choose among the records; the result says there were others)
+      const keys = answer.records.filter((entry) => looksLikeDkimKeyRecord(entry.text));
+      const others = answer.records.filter((entry) => !keys.includes(entry));
+      return [...keys, ...others].map((entry) => entry.strings);
     },
     answer: (name) => answers.get(normalise(name)),
   };

@@ -5,7 +5,10 @@
  * 1024 bits fail even where the library would accept them.
  */
 import {
+  looksLikeDkimKeyRecord,
+  otherTxtDiagnostic,
   validateDkimRecord,
+  type Diagnostic,
   type DkimSignatureResult,
   type DkimSignatureVerdict,
   type DkimVerifyMessageResult,
@@ -28,11 +31,49 @@ export interface VerifyMessageOptions {
 
 type LibraryResult = Awaited<ReturnType<typeof dkimVerify>>['results'][number];
 
+/**
+ * mailauth's terse comments on a key or identity it refused (RFC 6376's own words, kept first) with
+ * what they mean, so the reason says what to fix.
+ */
+const KEY_REFUSALS: ReadonlyMap<string, { reason: string; rfc: string }> = new Map([
+  [
+    'inappropriate hash algorithm',
+    {
+      reason: "inappropriate hash algorithm: the key record's h= does not list the signature's hash",
+      rfc: 'RFC 6376 §6.1.2',
+    },
+  ],
+  [
+    'inappropriate key algorithm',
+    {
+      reason: "inappropriate key algorithm: the key record's k= does not match the signature's a=",
+      rfc: 'RFC 6376 §6.1.2',
+    },
+  ],
+  [
+    'key not for email',
+    { reason: "key not for email: the key record's s= includes neither email nor *", rfc: 'RFC 6376 §3.6.1' },
+  ],
+  [
+    'unknown key version',
+    { reason: "unknown key version: the key record's v= is not DKIM1", rfc: 'RFC 6376 §3.6.1' },
+  ],
+  [
+    'unknown key type',
+    { reason: "unknown key type: the key record's k= is neither rsa nor ed25519", rfc: 'RFC 6376 §3.6.1' },
+  ],
+  [
+    'signature syntax error',
+    { reason: 'signature syntax error: i= is not a valid identity', rfc: 'RFC 6376 §6.1.1' },
+  ],
+]);
+
 /** The result and reason mailauth's (strict mode) answer stands for, in RFC 6376 terms. */
 function fromLibrary(
   status: LibraryResult['status'],
   lookup: DnsResult | undefined,
   keyStatus: string | null,
+  keyFlags: readonly string[],
 ): { result: DkimSignatureResult; reason: string | null; rfc: string | null } {
   const comment = typeof status.comment === 'string' ? status.comment : null;
   switch (status.result) {
@@ -79,6 +120,22 @@ function fromLibrary(
       }
       if (keyStatus === 'revoked')
         return { result: 'permerror', reason: 'key revoked', rfc: 'RFC 6376 §3.6.1' };
+      if (comment === 'domain mismatch') {
+        // the same comment for an i= outside d= (checked before the key lookup) and for t=s
+        return keyFlags.includes('s')
+          ? {
+              result: 'permerror',
+              reason: 'domain mismatch: the key record has t=s, so the i= domain must be exactly d=',
+              rfc: 'RFC 6376 §3.6.1',
+            }
+          : {
+              result: 'permerror',
+              reason: 'domain mismatch: the i= domain is neither d= nor a subdomain of it',
+              rfc: 'RFC 6376 §6.1.1',
+            };
+      }
+      const refusal = comment === null ? undefined : KEY_REFUSALS.get(comment);
+      if (refusal) return { result: 'permerror', ...refusal };
       return {
         result: 'permerror',
         reason: comment ?? 'signature could not be verified',
@@ -229,13 +286,30 @@ export async function verifyMessage(
     const lookup = dnsName ? lookups.answer(dnsName) : undefined;
 
     let key: DkimSignatureVerdict['key'] = null;
+    let keyFlags: readonly string[] = [];
     if (dnsName && lookup) {
       const records = lookup.status === 'ok' ? lookup.records.map((record) => record.text) : [];
-      const record =
-        records.find((text) => /^\s*v\s*=\s*DKIM1\b/i.test(text) || /(^|;)\s*[kp]\s*=/.test(text)) ??
-        records[0] ??
-        null;
+      // the record the library was handed first (key-lookups.ts puts key records first)
+      const keyRecords = records.filter(looksLikeDkimKeyRecord);
+      const record = keyRecords[0] ?? records[0] ?? null;
       const validation = record === null ? null : validateDkimRecord(record);
+      keyFlags = validation?.parsed?.flags ?? [];
+      const setDiagnostics: Diagnostic[] = [];
+      if (keyRecords.length > 0) {
+        for (const text of records.filter((text) => !keyRecords.includes(text))) {
+          setDiagnostics.push(otherTxtDiagnostic(dnsName, text));
+        }
+      }
+      if (keyRecords.length > 1) {
+        setDiagnostics.push({
+          severity: 'error',
+          code: 'DKIM_DNS_MULTIPLE_RECORDS',
+          message: `${dnsName} has ${keyRecords.length} key records: this verification used the first one served, but verifiers may use any of them, so signatures fail unpredictably`,
+          requirement: 'MUST',
+          rfc: 'RFC 6376 §3.6.2.2',
+          fix: 'Publish one key record per selector; put a new key under a new selector.',
+        });
+      }
       key = {
         dnsName,
         record,
@@ -243,7 +317,7 @@ export async function verifyMessage(
         type: validation?.parsed?.keyType ?? null,
         size: validation?.parsed?.keySize ?? null,
         status: validation?.parsed?.status ?? null,
-        diagnostics: validation?.diagnostics ?? [],
+        diagnostics: [...setDiagnostics, ...(validation?.diagnostics ?? [])],
       };
     }
 
@@ -252,7 +326,7 @@ export async function verifyMessage(
       comment: entry ? (typeof entry.status.comment === 'string' ? entry.status.comment : null) : error,
     };
     let { result, reason, rfc } = entry
-      ? fromLibrary(entry.status, lookup, key?.status ?? null)
+      ? fromLibrary(entry.status, lookup, key?.status ?? null, keyFlags)
       : {
           result: 'permerror' as const,
           reason: `signature could not be verified: ${error}`,

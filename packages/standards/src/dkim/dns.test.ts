@@ -88,12 +88,18 @@ describe('lookupDkimKey', () => {
     expect(codes(result.issues)).toContain('DKIM_DNS_CNAME');
   });
 
-  it('ignores a TXT record that is not a key record, with a note', async () => {
+  it('validates the key beside a TXT record that is not a key record, with a warning', async () => {
     const result = await lookup('mixed');
     expect(result.txtRecords).toHaveLength(2);
     expect(result.record).toBe(`v=DKIM1; k=rsa; p=${rsa2048}`);
     expect(result.status).toBe('valid');
-    expect(result.issues.find((issue) => issue.code === 'DKIM_DNS_OTHER_TXT')?.severity).toBe('info');
+    // RFC 6376 §3.6.2.2: TXT records at a selector name must be unique; verifiers that take the
+    // first record served (dkimpy, mailauth) miss the key when the other comes first
+    expect(result.issues.find((issue) => issue.code === 'DKIM_DNS_OTHER_TXT')).toMatchObject({
+      severity: 'warning',
+      requirement: 'MUST',
+      rfc: 'RFC 6376 §3.6.2.2',
+    });
   });
 
   it('treats several key records at one name as an error', async () => {

@@ -42,8 +42,20 @@ export interface DkimDnsResult {
 export type DkimDnsOutcome = { ok: true; result: DkimDnsResult } | { ok: false; error: string };
 
 /** A TXT record that looks like a DKIM key record rather than site verification or SPF text. */
-function looksLikeKeyRecord(text: string): boolean {
+export function looksLikeDkimKeyRecord(text: string): boolean {
   return /^\s*v\s*=\s*DKIM1\b/i.test(text) || /(^|;)\s*[kp]\s*=/.test(text);
+}
+
+/** A TXT record beside the key record at a selector name (RFC 6376 §3.6.2.2). */
+export function otherTxtDiagnostic(name: string, text: string): Diagnostic {
+  return {
+    severity: 'warning',
+    code: 'DKIM_DNS_OTHER_TXT',
+    message: `${name} has another TXT record beside the key record: '${text.slice(0, 60)}${text.length > 60 ? '…' : ''}'. Verifiers that take the first record served fail when it comes first`,
+    requirement: 'MUST',
+    rfc: 'RFC 6376 §3.6.2.2',
+    fix: 'Keep only the key record at this name; publish other TXT data elsewhere.',
+  };
 }
 
 /** The strings written as zone-file character-strings, so the validator counts and joins them as DNS did. */
@@ -165,16 +177,11 @@ export async function lookupDkimKey(
 
   const txt: DnsTxtRecord[] = answer.records;
   const txtRecords = txt.map((record) => record.text);
-  const keyRecords = txt.filter((record) => looksLikeKeyRecord(record.text));
+  const keyRecords = txt.filter((record) => looksLikeDkimKeyRecord(record.text));
   const ignored = keyRecords.length > 0 ? txt.filter((record) => !keyRecords.includes(record)) : [];
-  for (const record of ignored) {
-    issues.push({
-      severity: 'info',
-      code: 'DKIM_DNS_OTHER_TXT',
-      message: `A TXT record that is not a key record is ignored: '${record.text.slice(0, 60)}${record.text.length > 60 ? '…' : ''}'`,
-      rfc: 'RFC 6376 §3.6.2.2',
-    });
-  }
+  // RFC 6376 §3.6.2.2: TXT records at a selector name MUST be unique, or the result is undefined;
+  // dkimpy and mailauth take the first record served, and DNS does not keep the order
+  for (const record of ignored) issues.push(otherTxtDiagnostic(canonicalName, record.text));
   const candidates = keyRecords.length > 0 ? keyRecords : txt;
   if (candidates.length > 1) {
     return {

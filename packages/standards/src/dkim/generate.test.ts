@@ -20,6 +20,32 @@ function pem(base64: string): string {
 }
 
 describe('generateDkimRecord', () => {
+  it.each([
+    '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----',
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----',
+    '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkq\n-----END ENCRYPTED PRIVATE KEY-----',
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE=\n-----END OPENSSH PRIVATE KEY-----',
+  ])('refuses a private key pasted as the public key, saying so (%#)', (publicKey) => {
+    const outcome = generateDkimRecord({ domain: 'example.com', selector: 's1', publicKey });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok)
+      expect(outcome.error).toMatch(/^This is a private key: keep it secret and never publish it/);
+  });
+
+  it('refuses a whole key record pasted as the public key, pointing to p=', () => {
+    const outcome = generateDkimRecord({
+      domain: 'example.com',
+      selector: 's1',
+      publicKey: `v=DKIM1; k=rsa; p=${rsa2048}`,
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      error: expect.stringMatching(
+        /^This is a key record, not a public key: paste only the value of its p= tag/,
+      ),
+    });
+  });
+
   it('writes an rsa-sha256 record with the spec defaults', () => {
     const outcome = generateDkimRecord({ domain: 'Example.COM.', selector: 'default', publicKey: rsa2048 });
     expect(outcome).toEqual({

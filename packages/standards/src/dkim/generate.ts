@@ -77,6 +77,11 @@ export interface DkimGenerateResult {
 
 export type DkimGenerateOutcome = { ok: true; result: DkimGenerateResult } | { ok: false; error: string };
 
+/** PEM armour of a private key (PKCS#1, PKCS#8, encrypted PKCS#8, OpenSSH, SEC 1). */
+export const dkimPrivateKeyPattern = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
+export const dkimPrivateKeyMessage =
+  "This is a private key: keep it secret and never publish it. Paste the public key instead ('openssl pkey -pubout' prints it)";
+
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/i;
 
 /** A domain or selector as written, without a trailing dot; `null` when it is not a host name. */
@@ -131,6 +136,15 @@ export function generateDkimRecord(input: DkimGenerateInput): DkimGenerateOutcom
   const serviceType = input.serviceType ?? dkimGeneratorDefaults.serviceType;
   const keyType = algorithm === 'ed25519-sha256' ? 'ed25519' : 'rsa';
 
+  // a private key pasted by mistake must not be turned into a record (nor, in the web form, sent)
+  if (dkimPrivateKeyPattern.test(input.publicKey)) return { ok: false, error: dkimPrivateKeyMessage };
+  if (/(^|;)\s*p\s*=/.test(input.publicKey)) {
+    return {
+      ok: false,
+      error:
+        'This is a key record, not a public key: paste only the value of its p= tag, or check the record with the validator',
+    };
+  }
   const bytes = publicKeyBytes(input.publicKey);
   if (!bytes.ok) return { ok: false, error: `The public key is not valid base64: ${bytes.error}` };
   const key = readDkimPublicKey(keyType, bytes.bytes);

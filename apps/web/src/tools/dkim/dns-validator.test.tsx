@@ -154,6 +154,41 @@ describe('DKIM validator (DNS mode)', () => {
     expect(finding).toHaveAttribute('data-code', 'DKIM_KEY_REVOKED');
   });
 
+  it('lists the TXT records when several key records leave none to validate', async () => {
+    const other = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAtwo';
+    fetchMock.mockImplementation(async () =>
+      json({
+        success: true,
+        data: {
+          ...revokedResult,
+          cnames: [],
+          canonicalName: 's1._domainkey.example.com',
+          record: null,
+          strings: [],
+          txtRecords: [record, other],
+          validation: null,
+          status: 'invalid',
+          issues: [
+            {
+              severity: 'error',
+              code: 'DKIM_DNS_MULTIPLE_RECORDS',
+              message: 's1._domainkey.example.com has 2 key records',
+              rfc: 'RFC 6376 §3.6.2.2',
+            },
+          ],
+        },
+      }),
+    );
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    await user.type(screen.getByLabelText('Selector'), 's1');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByRole('heading', { name: 'Invalid DKIM key record' })).toBeInTheDocument();
+    expect(screen.getByLabelText('TXT record 1')).toHaveTextContent(record);
+    expect(screen.getByLabelText('TXT record 2')).toHaveTextContent(other);
+    expect(screen.getByText('s1._domainkey.example.com has 2 key records')).toBeInTheDocument();
+  });
+
   it("prefixes a server error with 'DNS validation failed: '", async () => {
     fetchMock.mockImplementation(async () =>
       json({ success: false, error: "'a b' is not a valid selector", code: 'VALIDATION_ERROR' }, 400),

@@ -73,6 +73,23 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
           </Code>
         </Stack>
       )}
+      {result.record === null && result.txtRecords.length > 0 && (
+        <Stack gap={4}>
+          <Title order={4} size="h5">
+            TXT records at this name
+          </Title>
+          {result.txtRecords.map((text, index) => (
+            <Code
+              key={index}
+              block
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              aria-label={`TXT record ${index + 1}`}
+            >
+              {text}
+            </Code>
+          ))}
+        </Stack>
+      )}
       <DiagnosticList diagnostics={lookupIssues} label="DNS findings" />
       {result.validation && <ValidationResultView result={result.validation} />}
     </Stack>

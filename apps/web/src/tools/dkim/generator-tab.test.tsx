@@ -126,6 +126,21 @@ describe('DKIM generator', () => {
     expect(sent).not.toContain('PRIVATE KEY');
   });
 
+  it('keeps a private key pasted as the public key in the browser', async () => {
+    const fetchSpy = respondWith({ success: true, data: {} });
+    vi.stubGlobal('fetch', fetchSpy);
+    const user = userEvent.setup();
+    renderWithProviders(<GeneratorTab />);
+    await user.type(screen.getByLabelText(/^Domain/), 'example.com');
+    await user.click(screen.getByLabelText(/^Public key/));
+    await user.paste('-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n');
+    await user.click(screen.getByRole('button', { name: 'Generate record' }));
+    expect(
+      await screen.findByText(/^Failed to generate DKIM record: This is a private key: keep it secret/),
+    ).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('shows a refused generation with the spec prefix', async () => {
     fetchMock = respondWith(
       { success: false, error: 'The RSA key has 512 bits', code: 'VALIDATION_ERROR' },

@@ -19,6 +19,8 @@ import {
 import {
   dkimCanonicalizations,
   dkimGeneratorDefaults,
+  dkimPrivateKeyMessage,
+  dkimPrivateKeyPattern,
   dkimRequiredMessage,
   generateDkimRecord,
   type DkimAlgorithm,
@@ -203,6 +205,11 @@ export function GeneratorTab() {
     if (generation.isPending) return;
     if (form.domain.trim() === '' || form.selector.trim() === '' || form.publicKey.trim() === '') {
       setFormError(dkimRequiredMessage);
+      return;
+    }
+    // a private key pasted by mistake stays in the browser
+    if (dkimPrivateKeyPattern.test(form.publicKey)) {
+      setFormError(`Failed to generate DKIM record: ${dkimPrivateKeyMessage}`);
       return;
     }
     generation.mutate(body);

@@ -118,6 +118,46 @@ describe('DKIM validator (message mode)', () => {
     expect(within(second).getByRole('table')).toHaveTextContent('2020-01-01T00:00:00.000Z (expired)');
   });
 
+  it('shows i=, a testing key, and a body hash never computed as not checked', async () => {
+    const [first] = answer.signatures;
+    fetchMock.mockImplementation(async () =>
+      json({
+        success: true,
+        data: {
+          signatures: [
+            { ...first, testing: true },
+            {
+              ...first,
+              s: 'sub',
+              i: 'alice@elsewhere.example',
+              // refused on i= before the body was hashed (RFC 6376 §6.1.1)
+              bodyHash: { expected: 'abc=', computed: null, match: false },
+              key: null,
+              result: 'permerror',
+              reason: 'domain mismatch: the i= domain is neither d= nor a subdomain of it',
+              rfc: 'RFC 6376 §6.1.1',
+            },
+          ],
+          summary: { result: 'pass', total: 2, passed: 1, message: '1 of 2 signatures verified' },
+        },
+      }),
+    );
+    const user = await messageMode();
+    await user.click(screen.getByLabelText('Message'));
+    await user.paste(message);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    const testing = await screen.findByRole('region', { name: 'Signature 1: k1._domainkey.example.com' });
+    expect(within(testing).getByText(/The key has t=y: example.com is testing DKIM/)).toBeInTheDocument();
+    expect(within(testing).getByRole('table')).toHaveTextContent('@example.com (default)');
+    const refused = screen.getByRole('region', { name: 'Signature 2: sub._domainkey.example.com' });
+    const details = within(refused).getByRole('table');
+    expect(details).toHaveTextContent('alice@elsewhere.example');
+    expect(details).toHaveTextContent('Body hashnot checked');
+    expect(details).not.toHaveTextContent('does not match bh=');
+    expect(details).toHaveTextContent('not looked up');
+  });
+
   it('says so when the message has no signature', async () => {
     fetchMock.mockImplementation(async () =>
       json({

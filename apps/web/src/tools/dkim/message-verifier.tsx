@@ -58,6 +58,12 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
             {signature.rfc && ` (${signature.rfc})`}
           </Text>
         )}
+        {signature.testing && (
+          <Text size="sm">
+            The key has t=y: {signature.d ?? 'the domain'} is testing DKIM, and verifiers must not treat its
+            mail differently from unsigned mail because of this result (RFC 6376 §3.6.1).
+          </Text>
+        )}
         <Table withTableBorder fz="sm" aria-label={`${name} details`}>
           <Table.Tbody>
             <Row label="Domain (d=)">
@@ -75,8 +81,16 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
             <Row label="Signed headers (h=)">
               <Mono>{signature.signedHeaders.length > 0 ? signature.signedHeaders.join(', ') : '—'}</Mono>
             </Row>
+            <Row label="Identity (i=)">
+              <Mono>{signature.i ?? `@${signature.d ?? '?'} (default)`}</Mono>
+            </Row>
             <Row label="Body hash">
-              {signature.bodyHash.match ? 'matches bh=' : 'does not match bh='}
+              {/* a signature refused before its body was hashed (e.g. an i= outside d=) has no computed hash */}
+              {signature.bodyHash.computed === null
+                ? 'not checked'
+                : signature.bodyHash.match
+                  ? 'matches bh='
+                  : 'does not match bh='}
               {!signature.bodyHash.match && signature.bodyHash.computed && (
                 <>
                   {' '}
