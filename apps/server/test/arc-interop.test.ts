@@ -7,7 +7,6 @@
 // - messages sealed by POST /v1/arc/generate (every canonicalization, l=, Ed25519, three hops) are
 //   verified by mailauth's own ARC code, and by dkimpy when Debian's python3-dkim is installed;
 // - bad input gets the spec's messages and never a 5xx, and /docs/json lists both routes.
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { Resolver as NodeResolver } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
@@ -20,6 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { toolCallerHeaders } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { hasPythonModules, runPythonJson } from './helpers/python.ts';
 
 interface DkimpyFixture {
   records: Record<string, string>;
@@ -31,15 +31,7 @@ const dkimpy = JSON.parse(
 ) as DkimpyFixture;
 
 /** dkimpy's ARC verifier, when Debian's python3-dkim (with python3-authres) is on this machine. */
-const PYTHON = '/usr/bin/python3';
-const hasDkimpy = (() => {
-  try {
-    execFileSync(PYTHON, ['-c', 'import dkim, authres'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasDkimpy = hasPythonModules('dkim', 'authres');
 const DKIMPY_VERIFY = `
 import sys, json, dkim
 req = json.load(sys.stdin)
@@ -50,8 +42,7 @@ cv, results, comment = dkim.arc_verify(req['message'].encode(), dnsfunc=dnsfunc)
 print(json.dumps({'cv': cv.decode(), 'comment': comment}))
 `;
 function dkimpyVerify(message: string, keys: Record<string, string>): { cv: string; comment: string } {
-  const out = execFileSync(PYTHON, ['-c', DKIMPY_VERIFY], { input: JSON.stringify({ message, keys }) });
-  return JSON.parse(out.toString()) as { cv: string; comment: string };
+  return runPythonJson(DKIMPY_VERIFY, { message, keys });
 }
 
 const rsaPair = (bits: number) => generateKeyPairSync('rsa', { modulusLength: bits });

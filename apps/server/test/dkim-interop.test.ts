@@ -9,7 +9,6 @@
 //   mailauth signed with the matching private keys (live, when dkimpy is installed) and by our route;
 // - odd but valid key records, split strings, several TXT records, CNAME delegation and DNS
 //   failures through POST /v1/dkim/dns, /v1/dkim/selectors and /v1/dkim/verify-message.
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type {
@@ -25,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallerHeaders } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { hasPythonModules, runPythonJson } from './helpers/python.ts';
 
 interface DkimpyFixture {
   generator: string;
@@ -39,15 +39,7 @@ const fixture = JSON.parse(
 ) as DkimpyFixture;
 
 /** dkimpy, when Debian's python3-dkim (with python3-nacl for Ed25519) is on this machine. */
-const PYTHON = '/usr/bin/python3';
-const hasDkimpy = (() => {
-  try {
-    execFileSync(PYTHON, ['-c', 'import dkim, nacl'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasDkimpy = hasPythonModules('dkim', 'nacl');
 /** Verifies every signature (verdicts as in the fixture) and, given keys, signs first. */
 const DKIMPY = `
 import sys, json, base64, dkim
@@ -77,8 +69,7 @@ function dkimpy(request: {
   keys: Record<string, string>;
   sign?: { a: string; c: string; d: string; s: string; key: string };
 }): { message: string; verdicts: string[] } {
-  const out = execFileSync(PYTHON, ['-c', DKIMPY], { input: JSON.stringify(request) });
-  return JSON.parse(out.toString()) as { message: string; verdicts: string[] };
+  return runPythonJson(DKIMPY, request);
 }
 
 /**
