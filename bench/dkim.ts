@@ -15,7 +15,7 @@ import {
   type FixtureZones,
 } from '@rfckit/standards';
 import { startDnsServer, type DnsZones } from '@rfckit/testlab';
-import { verifyMessage } from '../apps/server/src/dkim/verify-message.ts';
+import { verifyMessage } from '../apps/server/src/tools/dkim/verify-message.ts';
 import { createDnsClient } from '../apps/server/src/net/dns.ts';
 
 const VERIFY_SECONDS = Number(process.env.BENCH_DKIM_SECONDS ?? 5);
@@ -25,7 +25,7 @@ const PROBE_WARMUP = 3;
 const PROBE_SELECTORS = 30;
 const PROBE_LATENCY_MS = 20;
 const PROBE_TARGET_MS = 200;
-// as POST /v1/dkim/selectors calls it (apps/server/src/routes/tools/dkim.ts)
+// as POST /v1/dkim/selectors calls it (apps/server/src/tools/dkim/handlers.ts)
 const PROBE_CONCURRENCY = 8;
 const PROBE_BUDGET_MS = 8000;
 

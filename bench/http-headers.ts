@@ -6,7 +6,7 @@
 // Run alone with `node bench/http-headers.ts`; `bench/run.ts` runs it with the rest.
 import { gradeResponse } from '@rfckit/standards';
 import type { FetchResult, TlsReport } from '../apps/server/src/net/http.ts';
-import { fetchedVisit, PREFLIGHT_ORIGIN } from '../apps/server/src/routes/tools/http-headers.ts';
+import { fetchedVisit, PREFLIGHT_ORIGIN } from '../apps/server/src/tools/http-headers/analyse.ts';
 
 const RUNS = Number(process.env.BENCH_HTTP_HEADERS_RUNS ?? 1000);
 const WARM_UP = 100;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { arcGenerateBody, createFixtureResolver } from '@rfckit/standards';
-import { sealMessage } from '../../apps/server/src/arc/seal.ts';
+import { sealMessage } from '../../apps/server/src/tools/arc/seal.ts';
 
 const file = path.join(process.env.CONFORMANCE_DIR!, 'arc', 'arc-draft-sign-tests.yml');
 

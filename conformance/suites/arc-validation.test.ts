@@ -16,7 +16,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createFixtureResolver, type FixtureZones } from '@rfckit/standards';
 import { parseAllDocuments } from 'yaml';
-import { validateArc } from '../../apps/server/src/arc/validate.ts';
+import { validateArc } from '../../apps/server/src/tools/arc/validate.ts';
 
 const file = path.join(process.env.CONFORMANCE_DIR!, 'arc', 'arc-draft-validation-tests.yml');
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createFixtureResolver, type FixtureZones } from '@rfckit/standards';
-import { verifyMessage } from '../../apps/server/src/dkim/verify-message.ts';
+import { verifyMessage } from '../../apps/server/src/tools/dkim/verify-message.ts';
 
 const dir = path.join(process.env.CONFORMANCE_DIR!, 'dkim');
 const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');

@@ -6,7 +6,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createRng, type ArcValidateResult } from '@rfckit/standards';
 import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
 import type { FastifyInstance } from 'fastify';
-import { sealMessage } from 'mailauth/lib/arc/index.js';
+import { sealMessage } from 'mailauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { toolCallerHeaders } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';

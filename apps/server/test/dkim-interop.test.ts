@@ -19,7 +19,7 @@ import type {
 } from '@rfckit/standards';
 import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
 import type { FastifyInstance } from 'fastify';
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { dkimSign } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallerHeaders } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';

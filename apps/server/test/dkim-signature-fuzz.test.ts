@@ -11,7 +11,7 @@ import {
   type FixtureZones,
 } from '@rfckit/standards';
 import { describe, expect, it } from 'vitest';
-import { verifyMessage } from '../src/dkim/verify-message.ts';
+import { verifyMessage } from '../src/tools/dkim/verify-message.ts';
 
 // RFC 8463 Appendix A.2 (public keys) and A.3 (the signed message)
 const rsaKey =

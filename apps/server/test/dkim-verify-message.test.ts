@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { DkimVerifyMessageResult } from '@rfckit/standards';
 import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
 import type { FastifyInstance } from 'fastify';
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { dkimSign } from 'mailauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { toolCallerHeaders } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';

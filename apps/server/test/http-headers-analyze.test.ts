@@ -26,7 +26,7 @@ import {
   type SiteSpec as VectorSpec,
 } from '../../../packages/standards/src/http-headers/expectation-vectors.ts';
 import scoreTable from '../../../packages/standards/src/http-headers/observatory-score-table.json' with { type: 'json' };
-import { PREFLIGHT_ORIGIN } from '../src/routes/tools/http-headers.ts';
+import { PREFLIGHT_ORIGIN } from '../src/tools/http-headers/analyse.ts';
 import { toolCallerHeaders } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';

@@ -1,3 +1,5 @@
+import type { ToolOperation } from './core/operation.ts';
+
 /** The six sidebar groups of the spec, in display order. */
 export const toolGroups = [
   'Domain Security',
@@ -22,6 +24,18 @@ export interface ToolDefinition {
   draft: boolean;
   /** One line for menus and the dashboard. */
   summary: string;
+  /**
+   * Loads the tool's operation table (`<id>/operations.ts`); absent until the tool is built. A
+   * loader, so the first screen, which lists every tool, carries none of their schemas.
+   */
+  operations: (() => Promise<OperationTable>) | undefined;
+}
+
+export type OperationTable = Readonly<Record<string, ToolOperation>>;
+
+interface ToolOptions {
+  draft?: boolean;
+  operations?: () => Promise<OperationTable>;
 }
 
 function tool(
@@ -30,9 +44,9 @@ function tool(
   group: ToolGroup,
   rfcs: readonly string[],
   summary: string,
-  draft = false,
+  { draft = false, operations }: ToolOptions = {},
 ): ToolDefinition {
-  return { id, name, group, route: `/tools/${id}`, rfcs, draft, summary };
+  return { id, name, group, route: `/tools/${id}`, rfcs, draft, summary, operations };
 }
 
 /** Every tool of both spec documents: the one list that feeds sidebar, routes, dashboard and docs. */
@@ -43,6 +57,7 @@ export const tools: readonly ToolDefinition[] = [
     'Domain Security',
     ['RFC 4034', 'RFC 4509', 'RFC 6605', 'RFC 8080', 'RFC 8624', 'RFC 9905'],
     'Check DNSSEC keys: flags, algorithm, key tag and DS digests.',
+    { operations: () => import('./dnskey/operations.ts').then((module) => module.dnskeyOperations) },
   ),
   tool(
     'dane',
@@ -58,6 +73,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['RFC 7208'],
     'Evaluate, lint and build Sender Policy Framework records.',
+    { operations: () => import('./spf/operations.ts').then((module) => module.spfOperations) },
   ),
   tool(
     'dkim',
@@ -65,6 +81,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['RFC 6376', 'RFC 8301', 'RFC 8463'],
     'Generate and validate DKIM key records and signatures.',
+    { operations: () => import('./dkim/operations.ts').then((module) => module.dkimOperations) },
   ),
   tool(
     'dmarc',
@@ -72,6 +89,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['RFC 7489', 'RFC 9989'],
     'Build and validate DMARC policies and reporting.',
+    { operations: () => import('./dmarc/operations.ts').then((module) => module.dmarcOperations) },
   ),
   tool(
     'mta-sts',
@@ -93,7 +111,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['draft-brand-indicators-for-message-identification'],
     'Build and validate brand indicator records and logos.',
-    true,
+    { draft: true },
   ),
   tool(
     'arc',
@@ -101,7 +119,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['RFC 8617', 'RFC 6376', 'RFC 8301', 'RFC 8463'],
     'Generate and validate Authenticated Received Chain headers.',
-    true,
+    { draft: true, operations: () => import('./arc/operations.ts').then((module) => module.arcOperations) },
   ),
   tool(
     'smtp-tls',
@@ -130,6 +148,9 @@ export const tools: readonly ToolDefinition[] = [
     'Web Security',
     ['RFC 6797', 'RFC 7034', 'W3C CSP3'],
     'Analyse the security headers a site sends.',
+    {
+      operations: () => import('./http-headers/operations.ts').then((module) => module.httpHeadersOperations),
+    },
   ),
   tool(
     'tls-cipher',
@@ -144,6 +165,9 @@ export const tools: readonly ToolDefinition[] = [
     'Web Security',
     ['RFC 9116'],
     'Generate and validate security.txt files.',
+    {
+      operations: () => import('./security-txt/operations.ts').then((module) => module.securityTxtOperations),
+    },
   ),
   tool(
     'host-meta',

@@ -41,6 +41,9 @@ function decodedPath(url: string): string {
  * cannot dodge the auth limit; else the decoded URL (404s, and the static wildcard route).
  */
 function classify(request: FastifyRequest): RateLimitClass | undefined {
+  // a tool route counts against the class its operation table declares
+  const declared = request.routeOptions.config.toolOperation?.rateLimit;
+  if (declared !== undefined) return declared;
   const route = request.routeOptions.url;
   return rateLimitClassOf(route !== undefined && isApiPath(route) ? route : decodedPath(request.url));
 }

@@ -70,3 +70,4 @@ export {
   type ArcValidateBody,
   type ArcValidateResult,
 } from './validate-schema.ts';
+export { arcOperations } from './operations.ts';

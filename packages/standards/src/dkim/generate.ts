@@ -1,3 +1,4 @@
+import type { Outcome } from '../core/outcome.ts';
 import type { Diagnostic } from '../core/diagnostic.ts';
 import { encodeBase64, publicKeyBytes, readDkimPublicKey } from './key.ts';
 import { validateDkimRecord } from './validate.ts';
@@ -75,7 +76,7 @@ export interface DkimGenerateResult {
   diagnostics: Diagnostic[];
 }
 
-export type DkimGenerateOutcome = { ok: true; result: DkimGenerateResult } | { ok: false; error: string };
+export type DkimGenerateOutcome = Outcome<DkimGenerateResult>;
 
 /** PEM armour of a private key (PKCS#1, PKCS#8, encrypted PKCS#8, OpenSSH, SEC 1). */
 export const dkimPrivateKeyPattern = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;

@@ -85,3 +85,4 @@ export {
   type DkimVerifyMessageBody,
   type DkimVerifyMessageResult,
 } from './message-schema.ts';
+export { dkimOperations } from './operations.ts';

@@ -94,3 +94,4 @@ export {
   type DmarcTagView,
   type DmarcVerdict,
 } from './validate.ts';
+export { dmarcOperations } from './operations.ts';

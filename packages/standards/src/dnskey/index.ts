@@ -35,3 +35,4 @@ export type {
   ImplementationStatus,
 } from './types.ts';
 export { validateDnskey, type DnskeyValidateOptions } from './validate.ts';
+export { dnskeyOperations } from './operations.ts';

@@ -49,3 +49,4 @@ export {
   type RedirectEntry,
   type ResultStatus,
 } from './schema.ts';
+export { httpHeadersOperations } from './operations.ts';

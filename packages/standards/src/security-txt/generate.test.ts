@@ -26,8 +26,8 @@ const everything: SecurityTxtGenerateInput = {
 
 function generated(input: SecurityTxtGenerateInput) {
   const result = generateSecurityTxt(input, { now });
-  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('; '));
-  return result;
+  if (!result.ok) throw new Error(result.error);
+  return result.result;
 }
 
 function errors(input: Partial<SecurityTxtGenerateInput>) {

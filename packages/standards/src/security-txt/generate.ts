@@ -1,3 +1,4 @@
+import type { Outcome } from '../core/outcome.ts';
 import { addOneYear, formatRfc3339Utc, parseRfc3339 } from './date-time.ts';
 import { securityTxtFields } from './fields.ts';
 import { checkLanguageTag } from './language-tag.ts';
@@ -27,8 +28,10 @@ export interface GeneratorIssue {
   message: string;
 }
 
-export type SecurityTxtGenerateResult =
-  { ok: true; file: string; warnings: string[] } | { ok: false; errors: GeneratorIssue[] };
+export type SecurityTxtGenerateResult = Outcome<
+  { file: string; warnings: string[] },
+  { errors: GeneratorIssue[] }
+>;
 
 const hostname =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -185,7 +188,7 @@ export function generateSecurityTxt(
   options: { now?: Date } = {},
 ): SecurityTxtGenerateResult {
   const { errors, warnings } = checkSecurityTxtInput(input, options.now);
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, error: errors.map((issue) => issue.message).join('; '), errors };
 
   const domain = normaliseSecurityTxtDomain(input.domain);
   const values: Record<string, string[]> = {
@@ -206,5 +209,5 @@ export function generateSecurityTxt(
   for (const definition of securityTxtFields) {
     for (const value of values[definition.key] ?? []) lines.push(`${definition.name}: ${value}`);
   }
-  return { ok: true, file: `${lines.join('\n')}\n`, warnings };
+  return { ok: true, result: { file: `${lines.join('\n')}\n`, warnings } };
 }

@@ -64,3 +64,4 @@ export {
   type SecurityTxtValidateOptions,
   type SecurityTxtValidationResult,
 } from './validate.ts';
+export { securityTxtOperations } from './operations.ts';

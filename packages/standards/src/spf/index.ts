@@ -102,3 +102,4 @@ export {
   type SpfVerifyBody,
   type SpfVerifyResultData,
 } from './schema.ts';
+export { spfOperations } from './operations.ts';

@@ -23,9 +23,8 @@ import {
   type DnsResult,
   type Resolver,
 } from '@rfckit/standards';
-import { verifyASChain } from 'mailauth/lib/arc/index.js';
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
-import { keyLookups, RSA_MINIMUM_BITS, UNUSABLE_KEY_CODES } from '../dkim/key-lookups.ts';
+import { dkimVerify, verifyASChain } from 'mailauth';
+import { keyLookups, RSA_MINIMUM_BITS, UNUSABLE_KEY_CODES } from '../../mailauth/key-lookups.ts';
 
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 64;

@@ -15,8 +15,8 @@ import {
   type DnsResult,
   type Resolver,
 } from '@rfckit/standards';
-import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
-import { keyLookups, RSA_MINIMUM_BITS } from './key-lookups.ts';
+import { dkimVerify } from 'mailauth';
+import { keyLookups, RSA_MINIMUM_BITS } from '../../mailauth/key-lookups.ts';
 
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 32;

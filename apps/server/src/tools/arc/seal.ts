@@ -35,7 +35,7 @@ import {
   type ArcGenerateResult,
   type Resolver,
 } from '@rfckit/standards';
-import { RSA_MINIMUM_BITS } from '../dkim/key-lookups.ts';
+import { RSA_MINIMUM_BITS } from '../../mailauth/key-lookups.ts';
 import { validateArc } from './validate.ts';
 
 const require = createRequire(import.meta.url);

@@ -1,11 +1,7 @@
 import { TextDecoder } from 'node:util';
 import {
-  gradeHeaderBlock,
   gradeResponse,
   HttpHeadersGradeError,
-  httpHeadersAnalysisSchema,
-  httpHeadersAnalyzeBody,
-  httpHeadersValidateBody,
   type CorsPreflight,
   type FetchedResponse,
   type FetchedVisit,
@@ -13,11 +9,10 @@ import {
   type HstsPreloadLookup,
   type HttpHeadersAnalysis,
 } from '@rfckit/standards';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NetError } from '../../net/errors.ts';
 import { headerValue, type FetchResult } from '../../net/http.ts';
 import type { NetSession } from '../../net/layer.ts';
-import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
+import { HttpError } from '../../plugins/errors.ts';
 
 /**
  * The Origin of our CORS preflight: foreign to every site graded (no one can own a name under
@@ -41,7 +36,7 @@ interface AnalysisTarget {
  * as https. The URL's own scheme keeps its port; the other scheme is visited on its default port
  * with the same path.
  */
-function analysisTarget(input: string): AnalysisTarget {
+export function analysisTarget(input: string): AnalysisTarget {
   const text = /^[a-z][a-z\d+.-]*:\/\//i.test(input) ? input : `https://${input}`;
   const url = URL.parse(text);
   if (url === null || url.hostname === '')
@@ -137,7 +132,7 @@ function netFailure(outcome: PromiseSettledResult<FetchResult>): NetError | null
  * Makes the MDN HTTP Observatory's requests for a site through the guarded client (https and http
  * visits in parallel, then the CORS preflight to the graded URL) and grades them.
  */
-async function analyseSite(
+export async function analyseSite(
   net: NetSession,
   target: AnalysisTarget,
   hstsPreload: HstsPreloadLookup | undefined,
@@ -198,67 +193,3 @@ async function analyseSite(
   }
   return analysis;
 }
-
-/**
- * HTTP security headers, graded with the MDN HTTP Observatory's scoring. The grader lives in
- * @rfckit/standards: `gradeResponse` for a site fetched here through the guarded outbound layer,
- * `gradeHeaderBlock` for pasted headers.
- */
-const httpHeaders: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/http-headers/analyze',
-    {
-      schema: {
-        tags: ['HTTP headers'],
-        summary: 'Fetch a site and grade its security headers',
-        description:
-          'Takes a URL or a bare host name and makes the MDN HTTP Observatory’s requests through the guarded ' +
-          'outbound layer: https://host/… and http://host/… in parallel, each following up to 10 redirects ' +
-          '(every hop re-checked; certificate errors are graded, not fatal), then a CORS preflight (OPTIONS with ' +
-          'a foreign Origin) to the graded URL. The https response is graded (the http one when https cannot ' +
-          'be reached) with the twelve tests, modifiers, bonus rule and grade chart of algorithm version 6, ' +
-          'plus Permissions-Policy advice. Errors: 400 for a blank or malformed URL; 422 when the address may ' +
-          'not be reached, the name does not resolve, or the status is not 2xx, 3xx, 401 or 403; 502 when the ' +
-          'site cannot be reached or answers too much or too many redirects; 504 when it is too slow.',
-        body: httpHeadersAnalyzeBody,
-        response: {
-          200: successEnvelope(httpHeadersAnalysisSchema),
-          '4xx': errorEnvelopeSchema,
-          '5xx': errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request) => {
-      const target = analysisTarget(request.body.url);
-      return { success: true as const, data: await analyseSite(app.net.session(), target, app.hstsPreload) };
-    },
-  );
-
-  app.post(
-    '/http-headers/validate',
-    {
-      schema: {
-        tags: ['HTTP headers'],
-        summary: 'Grade pasted response headers',
-        description:
-          'Grades the last response in the text (status line optional; curl -i, -I, -sIL and -v output, or ' +
-          'headers copied from a browser) with the twelve tests, modifiers, bonus rule and grade chart of the ' +
-          'MDN HTTP Observatory, plus Permissions-Policy advice. Tests that need a request the paste cannot ' +
-          'show (redirection from http://; SRI without the HTML body) are listed as not evaluated and add ' +
-          'nothing to the score. 422 when no header field can be read or the status is not 2xx, 3xx, 401 or 403.',
-        body: httpHeadersValidateBody,
-        response: { 200: successEnvelope(httpHeadersAnalysisSchema), '4xx': errorEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      try {
-        return { success: true as const, data: gradeHeaderBlock(request.body.headers) };
-      } catch (error) {
-        if (error instanceof HttpHeadersGradeError) throw new HttpError(422, error.code, error.message);
-        throw error;
-      }
-    },
-  );
-};
-
-export default httpHeaders;

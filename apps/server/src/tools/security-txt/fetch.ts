@@ -1,28 +1,18 @@
 import {
-  generateSecurityTxt,
   isSecurityTxtResponse,
-  securityTxtFetchBody,
-  securityTxtFetchHost,
-  securityTxtFetchResultSchema,
-  securityTxtGenerateBody,
-  securityTxtGenerateResultSchema,
   securityTxtLocations,
   securityTxtMaxLength,
   securityTxtNotFound,
-  securityTxtValidateBody,
-  securityTxtValidationResultSchema,
   toValidationResult,
   validateSecurityTxt,
   type SecurityTxtFetchAttempt,
   type SecurityTxtFetchResultData,
   type SecurityTxtFetchSource,
 } from '@rfckit/standards';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openPgpVerifier } from '../../crypto/openpgp-verifier.ts';
 import { NetError } from '../../net/errors.ts';
 import { headerValue, type FetchResult, type HttpLimits } from '../../net/http.ts';
 import type { NetSession } from '../../net/layer.ts';
-import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
 
 /**
  * A security.txt file is a few hundred bytes: a response longer than a pasted file may be is not
@@ -95,7 +85,7 @@ function sourceOf(requested: string, result: FetchResult): SecurityTxtFetchSourc
  * first one found with the facts of its response. Redirects are followed, each hop re-checked by
  * the outbound layer, and reported (RFC 9116 §5.2). Certificate errors are findings, not failures.
  */
-async function fetchSecurityTxt(
+export async function fetchSecurityTxt(
   net: NetSession,
   host: string,
   publicKey: string | undefined,
@@ -168,87 +158,3 @@ async function fetchSecurityTxt(
   const tried = attempts.map((attempt) => attempt.url);
   return { ...toValidationResult([securityTxtNotFound(tried)]), domain: host, source: null, attempts };
 }
-
-/**
- * security.txt (RFC 9116): generate a file from the form, validate a pasted one, or fetch a site's
- * file and validate it with the HTTP checks. The logic lives in @rfckit/standards; this adds
- * OpenPGP.js to verify signatures with a supplied key, and the guarded outbound layer.
- */
-const securityTxt: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/security-txt/generate',
-    {
-      schema: {
-        tags: ['security.txt'],
-        summary: 'Generate a security.txt file',
-        description:
-          'Writes the fields in RFC 9116 order, one per line, with LF line ends and a final newline. ' +
-          '`warnings` holds advice that did not block generation.',
-        body: securityTxtGenerateBody,
-        response: { 200: successEnvelope(securityTxtGenerateResultSchema), '4xx': errorEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      const result = generateSecurityTxt(request.body);
-      // the body schema ran the same checks; only a clock tick past Expires gets here
-      if (!result.ok) throw new HttpError(400, 'VALIDATION_ERROR', result.errors[0]!.message);
-      return { success: true as const, data: { file: result.file, warnings: result.warnings } };
-    },
-  );
-
-  app.post(
-    '/security-txt/validate',
-    {
-      schema: {
-        tags: ['security.txt'],
-        summary: 'Validate security.txt content',
-        description:
-          'Checks the file against RFC 9116 with the checks and codes of sectxt (errors, recommendations as ' +
-          'warnings, notifications as info), each with its line. With `publicKey`, an OpenPGP cleartext ' +
-          'signature is verified.',
-        body: securityTxtValidateBody,
-        response: { 200: successEnvelope(securityTxtValidationResultSchema), '4xx': errorEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      const { content, publicKey } = request.body;
-      const data = await validateSecurityTxt(content, {
-        ...(publicKey === undefined ? {} : { publicKey }),
-        verifier: openPgpVerifier,
-      });
-      return { success: true as const, data };
-    },
-  );
-
-  app.post(
-    '/security-txt/fetch',
-    {
-      schema: {
-        tags: ['security.txt'],
-        summary: "Fetch a site's security.txt and validate it",
-        description:
-          'Looks for the file at https://<domain>/.well-known/security.txt, then /security.txt, then both over ' +
-          'http (RFC 9116 §3), following and reporting redirects, and validates the first one found with every ' +
-          'check of /validate plus the HTTP ones: location, https, certificate, Content-Type, charset, Canonical ' +
-          'against the URLs fetched, and a redirect to another host. No file at any location is a result ' +
-          '(`no_security_txt`, valid false), not an error. Errors: 422 when the domain does not resolve or its ' +
-          'address may not be reached, 502/504 when the site cannot be reached or answers more than 64 KiB.',
-        body: securityTxtFetchBody,
-        response: {
-          200: successEnvelope(securityTxtFetchResultSchema),
-          '4xx': errorEnvelopeSchema,
-          '5xx': errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request) => {
-      const host = securityTxtFetchHost(request.body.domain);
-      // the body schema ran the same check
-      if (!host.ok) throw new HttpError(400, 'VALIDATION_ERROR', host.message);
-      const data = await fetchSecurityTxt(app.net.session(), host.host, request.body.publicKey);
-      return { success: true as const, data };
-    },
-  );
-};
-
-export default securityTxt;

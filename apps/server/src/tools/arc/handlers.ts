@@ -1,0 +1,31 @@
+import { arcOperations, normaliseDkimName } from '@rfckit/standards';
+import { HttpError } from '../../plugins/errors.ts';
+import { defineHandlers } from '../contract.ts';
+import { resultOf } from '../outcome.ts';
+import { sealMessage } from './seal.ts';
+import { validateArc } from './validate.ts';
+
+/** Time for every key lookup of one chain together; DNS failures become results, not 5xx. */
+const VALIDATE_BUDGET_MS = 8000;
+/** Time for the key lookups of the chain already on a message that is being sealed. */
+const GENERATE_BUDGET_MS = 8000;
+
+/** ARC (RFC 8617): chain validation and sealing; the parsing and diagnostics live in @rfckit/standards. */
+export default defineHandlers(arcOperations, {
+  validate: ({ record, domain }, { app }) => {
+    // the domain is compared with each seal's d=, which is a domain name (RFC 6376 §3.5)
+    if (!normaliseDkimName(domain)) {
+      throw new HttpError(
+        400,
+        'VALIDATION_ERROR',
+        `'${domain.trim().slice(0, 80)}' is not a valid domain name`,
+      );
+    }
+    const resolver = app.net.session({ dns: { budgetMs: VALIDATE_BUDGET_MS } }).dns;
+    return validateArc(record, domain, { resolver });
+  },
+  generate: async (body, { app }) => {
+    const resolver = app.net.session({ dns: { budgetMs: GENERATE_BUDGET_MS } }).dns;
+    return resultOf(await sealMessage(body, { resolver }));
+  },
+});
