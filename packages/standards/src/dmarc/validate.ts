@@ -1,10 +1,7 @@
 import { toValidationResult, type Diagnostic, type Span, type ValidationResult } from '../core/diagnostic.ts';
 import { parseDmarcRecord, type DmarcRawTag } from './parse.ts';
+import { cite, defaultTagValues, dmarcTagChecks } from './tag-checks.ts';
 import {
-  dmarcAlignmentModes,
-  dmarcFailureOptions,
-  dmarcPolicies,
-  dmarcPsdValues,
   dmarcRemovedTagNotes,
   dmarcTagDefinitions,
   isDefinedIn,
@@ -18,7 +15,7 @@ import {
   type DmarcRemovedTag,
   type DmarcSpec,
 } from './tags.ts';
-import { describeUriProblem, parseDmarcUriList, type DmarcUri } from './uri.ts';
+import type { DmarcUri } from './uri.ts';
 
 /**
  * How a record reads under one specification (the verdicts of the shared conformance data):
@@ -100,10 +97,6 @@ const verdictRank: readonly DmarcVerdict[] = [
   'no-policy',
 ];
 
-function cite(spec: DmarcSpec, rfc9989: string, rfc7489: string): string {
-  return spec === 'RFC 9989' ? `RFC 9989 ${rfc9989}` : `RFC 7489 ${rfc7489}`;
-}
-
 /** Levenshtein distance of at most one, for "did you mean" on misspelt tags. */
 function nearlyEqual(a: string, b: string): boolean {
   if (a === b) return true;
@@ -141,11 +134,6 @@ function suggestTag(key: string, spec: DmarcSpec): string | undefined {
   );
 }
 
-function oneOf<T extends string>(values: readonly T[], value: string): T | null {
-  const lower = value.toLowerCase();
-  return (values as readonly string[]).includes(lower) ? (lower as T) : null;
-}
-
 interface TagReading {
   view: DmarcTagView;
   raw: DmarcRawTag;
@@ -170,19 +158,7 @@ export function analyzeDmarcRecord(text: string, spec: DmarcSpec = 'RFC 9989'): 
   const readings: TagReading[] = [];
   const firstOf = new Map<string, TagReading>();
 
-  let p: DmarcPolicy | null = null;
-  let pInvalid = false;
-  let sp: DmarcPolicy | null = null;
-  let np: DmarcPolicy | null = null;
-  let subInvalid = false;
-  let adkim: DmarcAlignment = 'r';
-  let aspf: DmarcAlignment = 'r';
-  let fo: DmarcFailureOption[] = ['0'];
-  let psd: DmarcPsd = 'u';
-  let t: 'y' | 'n' = 'n';
-  let rua: DmarcUri[] = [];
-  let ruf: DmarcUri[] = [];
-  const removed: { tag: DmarcRemovedTag; value: string }[] = [];
+  const values = defaultTagValues();
 
   for (const [index, raw] of parse.tags.entries()) {
     const known = isDmarcTagName(raw.key);
@@ -213,167 +189,33 @@ export function analyzeDmarcRecord(text: string, spec: DmarcSpec = 'RFC 9989'): 
     if (raw.key === 'v') continue;
 
     if (!known || !isDefinedIn(raw.key as never, spec)) {
-      ignoredTag(reading, spec, diagnostics, removed);
+      ignoredTag(reading, spec, diagnostics, values.removed);
       continue;
     }
-    const error = (code: string, message: string, fix: string) => {
-      reading.view.valid = false;
-      diagnostics.push({
-        severity: 'error',
-        code,
-        message,
-        requirement: 'MUST',
-        rfc: cite(spec, '§4.8', '§6.4'),
-        fix,
-        span: raw.valueSpan,
-      });
-    };
-
-    switch (raw.key) {
-      case 'p':
-      case 'sp':
-      case 'np': {
-        const value = oneOf(dmarcPolicies, raw.value);
-        if (value === null) {
-          error(
-            `DMARC_${raw.key.toUpperCase()}_INVALID`,
-            `${raw.key}=${raw.value} is not a policy: the values are none, quarantine and reject`,
-            `Write ${raw.key}=none, ${raw.key}=quarantine or ${raw.key}=reject.`,
-          );
-          if (raw.key === 'p') pInvalid = true;
-          else subInvalid = true;
-        } else if (raw.key === 'p') p = value;
-        else if (raw.key === 'sp') sp = value;
-        else np = value;
-        break;
-      }
-      case 'adkim':
-      case 'aspf': {
-        const value = oneOf(dmarcAlignmentModes, raw.value);
-        if (value === null) {
-          error(
-            `DMARC_${raw.key.toUpperCase()}_INVALID`,
-            `${raw.key}=${raw.value} is not an alignment mode: the values are r (relaxed) and s (strict)`,
-            `Write ${raw.key}=r or ${raw.key}=s.`,
-          );
-        } else if (raw.key === 'adkim') adkim = value;
-        else aspf = value;
-        break;
-      }
-      case 'psd': {
-        const value = oneOf(dmarcPsdValues, raw.value);
-        if (value === null)
-          error(
-            'DMARC_PSD_INVALID',
-            `psd=${raw.value} is not valid: the values are y, n and u`,
-            'Write psd=n, or leave psd out.',
-          );
-        else psd = value;
-        break;
-      }
-      case 't': {
-        const value = oneOf(['y', 'n'] as const, raw.value);
-        if (value === null)
-          error(
-            'DMARC_T_INVALID',
-            `t=${raw.value} is not valid: the values are y and n`,
-            'Write t=y to test, or leave t out.',
-          );
-        else t = value;
-        break;
-      }
-      case 'fo': {
-        const read = readFailureOptions(raw.value);
-        if ('error' in read) {
-          error(
-            'DMARC_FO_INVALID',
-            read.error,
-            'Write a colon-separated list of 0 or 1, d and s, for example fo=1 or fo=0:d.',
-          );
-          break;
-        }
-        fo = read.options;
-        if (read.duplicates.length > 0) {
-          diagnostics.push({
-            severity: 'warning',
-            code: 'DMARC_FO_DUPLICATE',
-            message: `fo lists ${read.duplicates.join(', ')} more than once; each option may appear only once`,
-            rfc: cite(spec, '§4.8', '§6.4'),
-            fix: 'List each option once.',
-            span: raw.valueSpan,
-          });
-        }
-        if (fo.includes('0') && fo.includes('1')) {
-          diagnostics.push({
-            severity: 'warning',
-            code: 'DMARC_FO_REDUNDANT',
-            message:
-              'fo has both 0 and 1, which are mutually exclusive: 1 (report when any mechanism fails) already covers 0 (report when all fail)',
-            rfc: cite(spec, '§4.7', '§6.3'),
-            fix: 'Keep one of them: fo=1 for more reports, fo=0 for fewer.',
-            span: raw.valueSpan,
-          });
-        }
-        break;
-      }
-      case 'rua':
-      case 'ruf': {
-        const uris = parseDmarcUriList(raw.value, raw.valueSpan.start);
-        if (raw.key === 'rua') rua = uris;
-        else ruf = uris;
-        checkUris(raw.key, uris, reading, spec, diagnostics);
-        break;
-      }
-      case 'pct': {
-        const value = /^[0-9]+$/.test(raw.value) ? Number(raw.value) : NaN;
-        if (!(value >= 0 && value <= 100))
-          error(
-            'DMARC_PCT_INVALID',
-            `pct=${raw.value} is not a whole number from 0 to 100`,
-            'Write pct=100, or leave pct out.',
-          );
-        else if (value < 100) {
-          diagnostics.push({
-            severity: 'info',
-            code: 'DMARC_PCT_PARTIAL',
-            message:
-              value === 0
-                ? 'pct=0: receivers apply the policy to no failing mail, and many treat it as a signal to rewrite the From header of forwarded mail'
-                : `pct=${value}: receivers apply the policy to ${value}% of failing mail and the next weaker policy to the rest`,
-            rfc: 'RFC 7489 §6.3',
-            span: raw.valueSpan,
-          });
-        }
-        removed.push({ tag: 'pct', value: raw.value });
-        break;
-      }
-      case 'ri': {
-        const value = /^[0-9]+$/.test(raw.value) ? Number(raw.value) : NaN;
-        if (!(value >= 0 && value <= 4294967295))
-          error(
-            'DMARC_RI_INVALID',
-            `ri=${raw.value} is not a number of seconds`,
-            'Write ri=86400, or leave ri out.',
-          );
-        removed.push({ tag: 'ri', value: raw.value });
-        break;
-      }
-      case 'rf': {
-        const formats = raw.value.split(':').map((format) => format.trim().toLowerCase());
-        const unknown = formats.filter((format) => format !== 'afrf');
-        if (unknown.length > 0) {
-          error(
-            'DMARC_RF_INVALID',
-            `rf=${raw.value}: ${unknown.map((format) => `'${format}'`).join(', ')} ${unknown.length === 1 ? 'is not a registered failure report format' : 'are not registered failure report formats'}; the only one is afrf`,
-            'Write rf=afrf, or leave rf out.',
-          );
-        }
-        removed.push({ tag: 'rf', value: raw.value });
-        break;
-      }
-    }
+    dmarcTagChecks[raw.key as keyof typeof dmarcTagChecks]({
+      raw,
+      spec,
+      values,
+      invalid: (code, message, fix) => {
+        reading.view.valid = false;
+        diagnostics.push({
+          severity: 'error',
+          code,
+          message,
+          requirement: 'MUST',
+          rfc: cite(spec, '§4.8', '§6.4'),
+          fix,
+          span: raw.valueSpan,
+        });
+      },
+      markInvalid: () => {
+        reading.view.valid = false;
+      },
+      report: (diagnostic) => diagnostics.push(diagnostic),
+    });
   }
 
+  const { p, pInvalid, sp, np, subInvalid, adkim, aspf, fo, psd, t, rua, ruf, removed } = values;
   const validRua = rua.some((uri) => uri.problem === null);
   const validRuf = ruf.some((uri) => uri.problem === null);
   const pTag = firstOf.get('p');
@@ -519,75 +361,6 @@ function verdictOf(diagnostics: readonly Diagnostic[]): DmarcVerdict {
   }
   if (verdict !== undefined) return verdict;
   return diagnostics.some((d) => d.severity === 'warning') ? 'valid-warn' : 'valid';
-}
-
-function readFailureOptions(
-  value: string,
-): { options: DmarcFailureOption[]; duplicates: string[] } | { error: string } {
-  const items = value.split(':').map((item) => item.trim());
-  const options: DmarcFailureOption[] = [];
-  const duplicates: string[] = [];
-  for (const item of items) {
-    const option = oneOf(dmarcFailureOptions, item);
-    if (option === null) {
-      return {
-        error:
-          item === ''
-            ? `fo=${value} has an empty option between colons`
-            : `fo=${value}: '${item}' is not a failure reporting option; the options are 0, 1, d and s, separated by colons`,
-      };
-    }
-    if (options.includes(option)) duplicates.push(option);
-    else options.push(option);
-  }
-  return { options, duplicates };
-}
-
-function checkUris(
-  key: 'rua' | 'ruf',
-  uris: readonly DmarcUri[],
-  reading: TagReading,
-  spec: DmarcSpec,
-  diagnostics: Diagnostic[],
-) {
-  for (const uri of uris) {
-    if (uri.problem !== null) {
-      reading.view.valid = false;
-      diagnostics.push({
-        severity: 'error',
-        code: 'DMARC_URI_INVALID',
-        message: `${key}: ${describeUriProblem(uri)}`,
-        requirement: 'MUST',
-        rfc: cite(spec, '§4.8', '§6.4'),
-        fix:
-          uri.problem.kind === 'no-scheme' && uri.problem.looksLikeAddress
-            ? `Write ${key}=mailto:${uri.uri}.`
-            : `Write each address as mailto:name@example.com, separated by commas.`,
-        span: uri.span,
-      });
-      continue;
-    }
-    if (uri.size !== null && spec === 'RFC 9989') {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'DMARC_URI_SIZE_OBSOLETE',
-        message: `${key}: the size limit !${uri.size} is obsolete in RFC 9989 and reporters ignore it`,
-        rfc: 'RFC 9989 §4.8',
-        fix: `Remove !${uri.size}.`,
-        span: uri.span,
-      });
-    }
-    if (uri.scheme !== 'mailto') {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'DMARC_URI_SCHEME_UNSUPPORTED',
-        message: `${key}: '${uri.uri}' uses ${uri.scheme}:, but receivers only have to support mailto: and ignore schemes they do not support`,
-        rfc: cite(spec, '§4.7', '§6.2'),
-        fix: 'Use a mailto: address.',
-        span: uri.span,
-      });
-    }
-  }
 }
 
 /** A tag the specification does not define: ignored by receivers, as it must be. */

@@ -25,9 +25,8 @@ import {
   truncateDomain,
   type MacroValues,
 } from './macros.ts';
+import { parseSpfRecord } from './parse.ts';
 import {
-  parseSpfRecord,
-  isSpfRecord,
   octets,
   qualifierResults,
   SPF_LOOKUP_LIMIT,
@@ -38,7 +37,8 @@ import {
   type SpfMechanism,
   type SpfModifier,
   type SpfResult,
-} from './parse.ts';
+} from './record.ts';
+import { isSpfRecord } from './record-selection.ts';
 
 export interface CheckHostInput {
   /** The SMTP client's address, IPv4 or IPv6 (IPv4-mapped IPv6 counts as IPv4). */

@@ -3,7 +3,9 @@ import { createFixtureResolver } from '../core/fixture-resolver.ts';
 import { checkHost } from './evaluate.ts';
 import { createRng } from '../core/seeded-random.ts';
 import { fuzzZones, generateSpfRecord, mutateSpfRecord } from './fuzz-records.ts';
-import { checkTxtAnswerSize, parseSpfRecord, selectSpfRecords, spfResults } from './parse.ts';
+import { parseSpfRecord } from './parse.ts';
+import { spfResults } from './record.ts';
+import { checkTxtAnswerSize, selectSpfRecords } from './record-selection.ts';
 import { spfCheckResultSchema } from './schema.ts';
 
 const CASES = 10_000;

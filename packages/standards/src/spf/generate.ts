@@ -6,7 +6,9 @@
  */
 import type { Diagnostic } from '../core/diagnostic.ts';
 import { toValidationResult } from '../core/diagnostic.ts';
-import { checkTxtAnswerSize, parseSpfRecord, recordLookupTerms, SPF_LOOKUP_LIMIT } from './parse.ts';
+import { parseSpfRecord } from './parse.ts';
+import { recordLookupTerms, SPF_LOOKUP_LIMIT } from './record.ts';
+import { checkTxtAnswerSize } from './record-selection.ts';
 import type { SpfGenerateInput, SpfGenerateResultData } from './schema.ts';
 
 export type SpfGenerateOptions = Partial<SpfGenerateInput>;

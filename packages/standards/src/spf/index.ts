@@ -42,24 +42,17 @@ export {
   type MacroToken,
   type MacroValues,
 } from './macros.ts';
+export { parseDomainSpec, parseSpfRecord } from './parse.ts';
 export {
-  checkTxtAnswerSize,
-  DNS_UDP_MAX_OCTETS,
   isLookupTerm,
-  isSpfRecord,
-  parseDomainSpec,
-  parseSpfRecord,
   qualifierResults,
   recordLookupTerms,
-  selectSpfRecords,
-  SPF_ANSWER_GUIDELINE_OCTETS,
   SPF_LOOKUP_LIMIT,
   SPF_MX_NAME_LIMIT,
   SPF_PTR_NAME_LIMIT,
   SPF_VOID_LOOKUP_LIMIT,
   spfResults,
   termLookups,
-  TXT_STRING_MAX_OCTETS,
   type SpfDomainSpec,
   type SpfInvalidTerm,
   type SpfMechanism,
@@ -68,12 +61,20 @@ export {
   type SpfParseResult,
   type SpfQualifier,
   type SpfRecord,
-  type SpfRecordSelection,
   type SpfResult,
   type SpfTerm,
   type SpfTermLookups,
+} from './record.ts';
+export {
+  checkTxtAnswerSize,
+  DNS_UDP_MAX_OCTETS,
+  isSpfRecord,
+  selectSpfRecords,
+  SPF_ANSWER_GUIDELINE_OCTETS,
+  TXT_STRING_MAX_OCTETS,
+  type SpfRecordSelection,
   type TxtRecordInput,
-} from './parse.ts';
+} from './record-selection.ts';
 export {
   spfAllQualifierSchema,
   spfCheckBody,

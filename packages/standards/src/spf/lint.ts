@@ -14,10 +14,9 @@ import {
 } from '../core/resolver.ts';
 import { isCheckableDomain } from './evaluate.ts';
 import { formatIp, networkAddress, parseAnswerAddress } from './ip.ts';
+import { parseSpfRecord } from './parse.ts';
 import {
   isLookupTerm,
-  parseSpfRecord,
-  selectSpfRecords,
   SPF_LOOKUP_LIMIT,
   SPF_MX_NAME_LIMIT,
   SPF_VOID_LOOKUP_LIMIT,
@@ -25,7 +24,8 @@ import {
   type SpfQualifier,
   type SpfRecord,
   type SpfTerm,
-} from './parse.ts';
+} from './record.ts';
+import { selectSpfRecords } from './record-selection.ts';
 import type { SpfVerifyResultData } from './schema.ts';
 
 export type SpfLintResult = SpfVerifyResultData;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkTxtAnswerSize,
-  isSpfRecord,
-  parseSpfRecord,
-  recordLookupTerms,
-  selectSpfRecords,
-  termLookups,
-  type SpfMechanism,
-  type SpfModifier,
-} from './parse.ts';
+import { parseSpfRecord } from './parse.ts';
+import { recordLookupTerms, termLookups, type SpfMechanism, type SpfModifier } from './record.ts';
+import { checkTxtAnswerSize, isSpfRecord, selectSpfRecords } from './record-selection.ts';
 
 function codes(record: string): string[] {
   return parseSpfRecord(record).diagnostics.map((d) => d.code);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { diagnosticSchema, spanSchema } from '../core/schema.ts';
 import { dnsRecordTypes } from '../core/resolver.ts';
 import { parseClientIp } from './ip.ts';
-import { spfResults } from './parse.ts';
+import { spfResults } from './record.ts';
 
 /** RFC 5321 §4.5.3.1.3: a path is at most 256 octets; a little room for what people paste. */
 export const spfSenderMaxLength = 320;

@@ -1,19 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findMembershipRole } from '../../db/memberships.ts';
-import type { Role } from '../../db/schema.ts';
+import { adminRequired, type OrganisationCaller } from '../../organisation/caller.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
-/** The caller of an organisation route, with the role the database holds now. */
-export interface OrganisationCaller {
-  userId: string;
-  organisationId: string;
-  role: Role;
-  sessionId: string;
-}
+export type { OrganisationCaller } from '../../organisation/caller.ts';
 
 export const MEMBERSHIP_ENDED_MESSAGE =
   'You are no longer a member of this organisation. Please sign in again.';
-export const ADMIN_REQUIRED_MESSAGE = 'Only an admin of the organisation can do this';
 
 /**
  * The signed-in caller's live membership of the organisation their access token names. The token
@@ -43,6 +36,6 @@ export async function requireAdmin(
   reply: FastifyReply,
 ): Promise<OrganisationCaller> {
   const caller = await requireMember(app, request, reply);
-  if (caller.role !== 'admin') throw new HttpError(403, 'ADMIN_REQUIRED', ADMIN_REQUIRED_MESSAGE);
+  if (caller.role !== 'admin') throw adminRequired();
   return caller;
 }

@@ -6,28 +6,18 @@ import {
   activityFilterQuery,
   activityFilters,
   activityListQuery,
-  type ActivityFilters,
 } from '@rfckit/standards';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  activityBatches,
-  activityUsers,
-  countActivities,
-  listActivities,
-  summarizeActivities,
-  type ActivityRow,
-  type ActivityScope,
-} from '../../db/activities.ts';
-import { findOrganisationById } from '../../db/organisations.ts';
-import { csvRow, UTF8_BOM } from '../../export/csv.ts';
+  activityExport,
+  activityFilterUsers,
+  activityPage,
+  activitySummary,
+} from '../../organisation/activity.ts';
 import { errorEnvelopeSchema, successEnvelope } from '../../plugins/errors.ts';
-import { requireMember, type OrganisationCaller } from './access.ts';
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const EXPORT_BATCH = 1000;
+import { requireMember } from './access.ts';
 
 const activitySchema = z.object({
   id: z.string(),
@@ -52,73 +42,6 @@ const activityUserSchema = z.object({
   email: z.string(),
   name: z.string().nullable().describe('First and last name, when the user gave them'),
 });
-
-function lowerBound(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  return new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value).toISOString();
-}
-
-/** Exclusive upper bound: the day after a date (so the whole day is included), or just after an instant. */
-function upperBound(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const time = DATE_ONLY.test(value) ? Date.parse(`${value}T00:00:00.000Z`) + DAY_MS : Date.parse(value) + 1;
-  return new Date(time).toISOString();
-}
-
-/**
- * The records the caller may see under the filters: admins the whole organisation, members their
- * own, by the role the membership has now (not the one in a token up to 15 minutes old). Null when
- * nothing can match (a member asking for someone else's records gets none, not an error).
- */
-function scopeFor(caller: OrganisationCaller, filters: ActivityFilters): ActivityScope | null {
-  let userId = filters.userId;
-  if (caller.role !== 'admin') {
-    if (userId !== undefined && userId !== caller.userId) return null;
-    userId = caller.userId;
-  }
-  const from = lowerBound(filters.dateFrom);
-  const before = upperBound(filters.dateTo);
-  if (from !== undefined && before !== undefined && from >= before) return null;
-  return {
-    organisationId: caller.organisationId,
-    ...(userId === undefined ? {} : { userId }),
-    ...(filters.action === undefined ? {} : { action: filters.action }),
-    ...(from === undefined ? {} : { from }),
-    ...(before === undefined ? {} : { before }),
-  };
-}
-
-const CSV_COLUMNS = [
-  'id',
-  'created_at',
-  'action',
-  'username',
-  'organisation_name',
-  'description',
-  'details',
-  'ip_address',
-] as const;
-
-function csvLine(row: ActivityRow): string {
-  return csvRow(CSV_COLUMNS.map((column) => row[column]));
-}
-
-/** The organisation's name as a file-name part: ASCII letters, digits and dashes. */
-function fileNamePart(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return slug === '' ? 'organisation' : slug;
-}
-
-async function* csvChunks(rows: AsyncGenerator<ActivityRow[]>): AsyncGenerator<string> {
-  yield UTF8_BOM + csvRow(CSV_COLUMNS);
-  for await (const batch of rows) yield batch.map(csvLine).join('');
-}
 
 /** The organisation's audit log: admins see everyone's records, members their own. */
 const activity: FastifyPluginAsyncZod = async (app) => {
@@ -149,9 +72,8 @@ const activity: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? ACTIVITY_PAGE_SIZE;
-      const scope = scopeFor(await requireMember(app, request, reply), activityFilters(request.query));
-      const { rows, total } =
-        scope === null ? { rows: [], total: 0 } : await listActivities(app.db, { ...scope, page, limit });
+      const caller = await requireMember(app, request, reply);
+      const { rows, total } = await activityPage(app.db, caller, activityFilters(request.query), page, limit);
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
@@ -186,11 +108,8 @@ const activity: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const scope = scopeFor(await requireMember(app, request, reply), activityFilters(request.query));
-      const summary =
-        scope === null
-          ? { totalRecords: 0, last24Hours: 0, logins: 0, users: 0 }
-          : await summarizeActivities(app.db, scope);
+      const caller = await requireMember(app, request, reply);
+      const summary = await activitySummary(app.db, caller, activityFilters(request.query));
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: summary };
     },
@@ -213,23 +132,9 @@ const activity: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await requireMember(app, request, reply);
-      const users = await activityUsers(
-        app.db,
-        caller.organisationId,
-        caller.role === 'admin' ? undefined : caller.userId,
-      );
+      const users = await activityFilterUsers(app.db, caller);
       reply.header('cache-control', 'no-store');
-      return {
-        success: true as const,
-        data: {
-          users: users.map((user) => {
-            const name = [user.firstName, user.lastName]
-              .filter((part) => part !== null && part.trim() !== '')
-              .join(' ');
-            return { id: user.id, email: user.email, name: name === '' ? null : name };
-          }),
-        },
-      };
+      return { success: true as const, data: { users } };
     },
   );
 
@@ -259,12 +164,11 @@ const activity: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = await requireMember(app, request, reply);
-      const scope = scopeFor(caller, activityFilters(request.query));
-      const organisation = await findOrganisationById(app.db, caller.organisationId);
-      const total = scope === null ? 0 : await countActivities(app.db, scope);
-      const rows = Math.min(total, ACTIVITY_EXPORT_MAX_ROWS);
-      const day = new Date().toISOString().slice(0, 10);
-      const fileName = `activity-${fileNamePart(organisation?.name ?? '')}-${day}.csv`;
+      const { fileName, total, rows, chunks } = await activityExport(
+        app.db,
+        caller,
+        activityFilters(request.query),
+      );
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -272,13 +176,9 @@ const activity: FastifyPluginAsyncZod = async (app) => {
         .header('x-total-records', String(total))
         .header('x-export-rows', String(rows))
         .header('x-export-truncated', String(total > rows));
-      const batches: AsyncGenerator<ActivityRow[]> =
-        scope === null
-          ? (async function* () {})()
-          : activityBatches(app.db, scope, { batchSize: EXPORT_BATCH, maxRows: rows });
       // streamed batch by batch: memory stays at one batch, whatever the export's size. The typed
       // reply only knows the JSON schemas; a stream is sent as it is.
-      return (reply as FastifyReply).send(Readable.from(csvChunks(batches)));
+      return (reply as FastifyReply).send(Readable.from(chunks));
     },
   );
 };

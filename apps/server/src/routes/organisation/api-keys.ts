@@ -2,19 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_KEY_MESSAGES, API_KEYS_PER_ORGANISATION, createApiKeyBody } from '@rfckit/standards';
-import { generateApiKey } from '../../auth/api-keys.ts';
-import { recordActivity } from '../../db/activities.ts';
+import type { ApiKeyListing } from '../../db/api-keys.ts';
+import { findUserById } from '../../db/users.ts';
 import {
-  activeApiKeyNamed,
-  type ApiKeyListing,
-  countActiveApiKeys,
-  createApiKey,
-  findApiKeyListing,
-  listApiKeys,
-  revokeApiKey,
-} from '../../db/api-keys.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { findUserById, type User } from '../../db/users.ts';
+  createOrganisationApiKey,
+  type KeyAdmin,
+  listOrganisationApiKeys,
+  revokeOrganisationApiKey,
+} from '../../organisation/api-keys.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
 import { requireMember } from './access.ts';
 
@@ -63,10 +58,6 @@ function apiKeyView(row: ApiKeyListing): z.infer<typeof apiKeySchema> {
   };
 }
 
-function notFound(): HttpError {
-  return new HttpError(404, 'NOT_FOUND', 'API key not found');
-}
-
 /**
  * The organisation's API keys (beyond the spec, for automation): admins list, create and revoke
  * them. A key is shown once, in the creation answer; the database keeps its SHA-256 and prefix.
@@ -74,10 +65,7 @@ function notFound(): HttpError {
  */
 const apiKeys: FastifyPluginAsyncZod = async (app) => {
   /** The caller, when they are an admin of their organisation now (not as of their token). */
-  async function requireKeyAdmin(
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<{ user: User; organisationId: string }> {
+  async function requireKeyAdmin(request: FastifyRequest, reply: FastifyReply): Promise<KeyAdmin> {
     const caller = await requireMember(app, request, reply);
     if (caller.role !== 'admin') throw new HttpError(403, 'ADMIN_REQUIRED', API_KEY_MESSAGES.adminOnly);
     const user = await findUserById(app.db, caller.userId);
@@ -103,7 +91,7 @@ const apiKeys: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { organisationId } = await requireKeyAdmin(request, reply);
-      const rows = await listApiKeys(app.db, organisationId);
+      const rows = await listOrganisationApiKeys(app.db, organisationId);
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: { apiKeys: rows.map(apiKeyView) } };
     },
@@ -135,45 +123,12 @@ const apiKeys: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, organisationId } = await requireKeyAdmin(request, reply);
-      const name = request.body.name.trim();
-      if (await activeApiKeyNamed(app.db, organisationId, name)) {
-        throw new HttpError(409, 'API_KEY_NAME_TAKEN', API_KEY_MESSAGES.nameTaken);
-      }
-      if ((await countActiveApiKeys(app.db, organisationId)) >= API_KEYS_PER_ORGANISATION) {
-        throw new HttpError(409, 'TOO_MANY_API_KEYS', API_KEY_MESSAGES.tooMany);
-      }
-      const generated = generateApiKey();
-      let created;
-      try {
-        created = await createApiKey(app.db, {
-          organisationId,
-          name,
-          prefix: generated.prefix,
-          keyHash: generated.hash,
-          createdBy: user.id,
-        });
-      } catch (error) {
-        // a concurrent request took the name between the check and the insert
-        if (isUniqueViolation(error))
-          throw new HttpError(409, 'API_KEY_NAME_TAKEN', API_KEY_MESSAGES.nameTaken);
-        throw error;
-      }
-      await recordActivity(app.db, {
-        organisationId,
-        userId: user.id,
-        username: user.email,
-        action: 'create',
-        description: `API key "${name}" created (${generated.prefix}…)`,
-        details: { apiKeyId: created.id, prefix: generated.prefix },
-        ipAddress: request.ip,
-      });
-      const listing = await findApiKeyListing(app.db, organisationId, created.id);
-      if (!listing) throw notFound();
+      const admin = await requireKeyAdmin(request, reply);
+      const { listing, key } = await createOrganisationApiKey(app.db, admin, request.body.name, request.ip);
       reply.code(201).header('cache-control', 'no-store');
       return {
         success: true as const,
-        data: { message: API_KEY_MESSAGES.created, apiKey: apiKeyView(listing), key: generated.key },
+        data: { message: API_KEY_MESSAGES.created, apiKey: apiKeyView(listing), key },
       };
     },
   );
@@ -197,27 +152,14 @@ const apiKeys: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, organisationId } = await requireKeyAdmin(request, reply);
-      const { id } = request.params;
-      const existing = await findApiKeyListing(app.db, organisationId, id);
-      // another organisation's key is as absent as one that never was
-      if (!existing) throw notFound();
-      const revokedNow = await revokeApiKey(app.db, organisationId, id);
-      // also when it was revoked before: this process may still hold it from another's revocation
-      app.apiKeys.forget(id);
-      if (revokedNow) {
-        await recordActivity(app.db, {
-          organisationId,
-          userId: user.id,
-          username: user.email,
-          action: 'delete',
-          description: `API key "${existing.name}" revoked (${existing.prefix}…)`,
-          details: { apiKeyId: id, prefix: existing.prefix },
-          ipAddress: request.ip,
-        });
-      }
-      const revoked = await findApiKeyListing(app.db, organisationId, id);
-      if (!revoked) throw notFound();
+      const admin = await requireKeyAdmin(request, reply);
+      const revoked = await revokeOrganisationApiKey(
+        app.db,
+        app.apiKeys,
+        admin,
+        request.params.id,
+        request.ip,
+      );
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,

@@ -65,13 +65,3 @@ export type InvitationView = z.infer<typeof invitationSchema>;
 
 export const messageWith = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object({ message: z.string(), ...shape });
-
-export function roleLabel(role: 'admin' | 'member'): 'Admin' | 'Member' {
-  return role === 'admin' ? 'Admin' : 'Member';
-}
-
-/** "Ada Lovelace", or null when neither part is set. */
-export function fullName(first: string | null, last: string | null): string | null {
-  const name = [first, last].filter((part) => part !== null && part.trim() !== '').join(' ');
-  return name === '' ? null : name;
-}
