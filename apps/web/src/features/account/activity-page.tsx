@@ -91,7 +91,7 @@ function ActionBadge({ action }: { action: string }) {
   return (
     <Badge
       variant="light"
-      color={known ? actionColours[action] : 'gray'}
+      color={known ? (actionColours[action] ?? 'gray') : 'gray'}
       c="var(--mantine-color-text)"
       radius="sm"
       // the label is short: never cut it to an ellipsis in a narrow column
