@@ -295,6 +295,7 @@ export default function ActivityPage() {
     go(NO_FILTERS, 1);
   }
 
+  // exportCsv shows its own outcome: the click need not wait for it
   async function exportCsv() {
     setExporting(true);
     setExportOutcome(null);
@@ -377,7 +378,7 @@ export default function ActivityPage() {
           <Button
             type="button"
             variant="light"
-            onClick={exportCsv}
+            onClick={() => void exportCsv()}
             loading={exporting}
             disabled={list.isError}
           >
