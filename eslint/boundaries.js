@@ -1,10 +1,39 @@
 // Import boundaries of DESIGN §3, derived from where a file sits, so that a new tool
 // folder is covered without editing any rule.
+import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtins = new Set(builtinModules);
+const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+
+/** The workspace packages as folders relative to the root ("apps/web"), from package.json. */
+const workspaces = readJson('package.json').workspaces.flatMap((entry) =>
+  entry.endsWith('/*')
+    ? readdirSync(path.join(root, entry.slice(0, -2)), { withFileTypes: true })
+        .filter((dirent) => dirent.isDirectory())
+        .map((dirent) => `${entry.slice(0, -2)}/${dirent.name}`)
+    : [entry],
+);
+
+/** The npm packages standards may import: its own dependencies (it runs in the browser too). */
+const standardsPackage = readJson('packages/standards/package.json');
+const standardsDependencies = new Set(
+  Object.keys({ ...standardsPackage.dependencies, ...standardsPackage.peerDependencies }),
+);
+
+/** The workspace folder `file` belongs to, or undefined for root tooling (bench/, e2e/ …). */
+function workspaceOf(file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  return workspaces.find((workspace) => rel === workspace || rel.startsWith(`${workspace}/`));
+}
+
+/** `zod` of "zod/mini", `@scope/name` of "@scope/name/sub". */
+function packageName(spec) {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
 
 /** Where a file sits: { area, part, name } — e.g. standards tool "dnskey", web tools "dnskey". */
 export function zoneOf(file) {
@@ -15,8 +44,14 @@ export function zoneOf(file) {
       ? { area: 'standards', part: 'core' }
       : { area: 'standards', part: 'tool', name: rel[3] };
   }
-  if (rel[0] === 'apps' && rel[1] === 'server')
-    return { area: 'server', test: rel[2] === 'test' || rel.at(-1).includes('.test.') };
+  if (rel[0] === 'apps' && rel[1] === 'server') {
+    const test = rel[2] === 'test' || rel.at(-1).includes('.test.');
+    if (rel[2] !== 'src') return { area: 'server', test };
+    const part = rel.length === 4 ? 'root' : rel[3];
+    // a folder under tools/ is one tool; the files beside the folders are shared
+    const name = part === 'tools' && rel.length > 5 ? rel[4] : undefined;
+    return { area: 'server', test, part, name };
+  }
   if (rel[0] === 'apps' && rel[1] === 'web' && rel[2] === 'src') {
     const part = rel.length === 4 ? 'root' : rel[3];
     const named = part === 'tools' || part === 'features';
@@ -34,7 +69,8 @@ function isBuiltin(spec) {
 export function violation(file, spec) {
   const from = zoneOf(file);
   const relative = spec.startsWith('.');
-  const to = relative ? zoneOf(path.resolve(path.dirname(file), spec)) : null;
+  const target = relative ? path.resolve(path.dirname(file), spec) : null;
+  const to = target === null ? null : zoneOf(target);
 
   if (from.area === 'standards') {
     if (
@@ -43,6 +79,10 @@ export function violation(file, spec) {
     )
       return `standards is pure and runs in the browser too: it may not import "${spec}"`;
     if (!relative && spec.startsWith('@rfckit/')) return 'standards imports no other workspace';
+    // tests run under Node with the dev tooling (vitest …); the library itself ships to browsers
+    const test = path.basename(file).includes('.test.');
+    if (!relative && !test && !isBuiltin(spec) && !standardsDependencies.has(packageName(spec)))
+      return `standards may import only its dependencies (${[...standardsDependencies].sort().join(', ')}): not "${spec}"`;
     if (to && to.area !== 'standards') return 'standards may not reach outside its package';
     if (to && from.part === 'tool' && to.part === 'tool' && to.name !== from.name)
       return `tool "${from.name}" may not import sibling tool "${to.name}": share through core/`;
@@ -53,6 +93,10 @@ export function violation(file, spec) {
       return 'server and web meet over HTTP only';
     if (spec.startsWith('@rfckit/testlab') && !from.test)
       return 'the network lab is for tests and benchmarks only: the server may not import it';
+    if (to && to.area === 'server' && to.part === 'routes' && (from.part === 'db' || from.part === 'plugins'))
+      return `${from.part}/ may not import routes/: routes build on ${from.part}/, not the other way round`;
+    if (to && from.part === 'tools' && to.part === 'tools' && from.name && to.name && to.name !== from.name)
+      return `tool "${from.name}" may not import sibling tool "${to.name}": share through tools/*.ts or another src/ folder`;
   }
   if (from.area === 'web' && spec.startsWith('@rfckit/testlab'))
     return 'the network lab is for tests and benchmarks only';
@@ -80,6 +124,12 @@ export function violation(file, spec) {
         return `feature "${from.name}" may not import feature "${to.name}"`;
     }
   }
+  // a package uses another through its name and exports; root tooling (bench/, e2e/ …) may reach
+  // into sources
+  const own = workspaceOf(file);
+  const reached = target === null ? undefined : workspaceOf(target);
+  if (own !== undefined && reached !== undefined && reached !== own)
+    return `${own} may not reach into ${reached} by a relative path: import it by its package name`;
   return null;
 }
 

@@ -29,6 +29,29 @@ describe('import boundaries', () => {
     ['apps/server/src/net/dns.ts', '@rfckit/testlab', /tests and benchmarks only/],
     ['apps/web/src/tools/spf/page.tsx', '@rfckit/testlab', /tests and benchmarks only/],
     ['packages/standards/src/spf/parse.ts', '@rfckit/testlab', /no other workspace/],
+    // a package reaches another only by its name
+    [
+      'apps/web/src/lib/api.ts',
+      '../../../../packages/standards/src/core/schema.ts',
+      /apps\/web may not reach into packages\/standards/,
+    ],
+    [
+      'apps/server/test/http-headers-analyze.test.ts',
+      '../../../packages/standards/src/http-headers/expectation-vectors.ts',
+      /apps\/server may not reach into packages\/standards/,
+    ],
+    ['packages/testlab/src/web-server.ts', '../../../apps/server/src/net/dns.ts', /reach into apps\/server/],
+    // standards ships to browsers: npm packages only from its own dependencies
+    ['packages/standards/src/spf/parse.ts', 'lodash', /only its dependencies \(htmlparser2, tldts, zod\)/],
+    ['packages/standards/src/core/schema.ts', 'vitest', /only its dependencies/],
+    ['packages/standards/src/newtool/parse.ts', '@scope/helper/sub', /not "@scope\/helper\/sub"/],
+    // server layering: routes build on db/ and plugins/
+    ['apps/server/src/db/users.ts', '../routes/auth/profile-routes.ts', /db\/ may not import routes\//],
+    ['apps/server/src/db/migrations/0001.ts', '../../routes/tools.ts', /db\/ may not import routes\//],
+    ['apps/server/src/plugins/errors.ts', '../routes/auth/index.ts', /plugins\/ may not import routes\//],
+    // server tool folders share through tools/*.ts or another src/ folder
+    ['apps/server/src/tools/spf/handlers.ts', '../dmarc/handlers.ts', /sibling tool "dmarc"/],
+    ['apps/server/src/tools/newtool/handlers.ts', '../arc/validate.ts', /sibling tool "arc"/],
   ];
   it.each(crossing)('%s may not import %s', (file, spec, why) => {
     expect(violation(at(file), spec)).toMatch(why);
@@ -47,6 +70,27 @@ describe('import boundaries', () => {
     ['apps/web/src/tools/dnskey/validator.tsx', './result.tsx'],
     ['apps/web/src/main.tsx', './app/app.tsx'],
     ['apps/web/vite.config.ts', 'node:path'],
+    // root tooling may use the server's sources directly; a package's own files are its own
+    ['bench/activity.ts', '../apps/server/src/app.ts'],
+    ['e2e/serve.ts', '../apps/server/src/config.ts'],
+    [
+      'conformance/suites/http-headers.test.ts',
+      '../../packages/standards/src/http-headers/expectation-vectors.ts',
+    ],
+    ['apps/server/test/http-headers-analyze.test.ts', '../src/tools/http-headers/analyse.ts'],
+    ['apps/server/test/http-headers-analyze.test.ts', '@rfckit/standards/http-headers/expectation-vectors'],
+    ['packages/standards/src/core/schema.ts', 'zod'],
+    ['packages/standards/src/core/schema.ts', 'zod/v4/core'],
+    ['packages/standards/src/http-headers/parse.ts', 'htmlparser2'],
+    ['packages/standards/src/core/domain.ts', 'tldts'],
+    ['packages/standards/src/spf/parse.test.ts', 'vitest'],
+    ['apps/server/src/routes/auth/profile-routes.ts', '../../db/users.ts'],
+    ['apps/server/src/routes/tools.ts', '../plugins/errors.ts'],
+    ['apps/server/src/db/users.ts', '../plugins/errors.ts'],
+    ['apps/server/src/tools/spf/handlers.ts', '../contract.ts'],
+    ['apps/server/src/tools/arc/seal.ts', './validate.ts'],
+    ['apps/server/src/tools/dkim/verify-message.ts', '../../mailauth/index.ts'],
+    ['apps/server/src/routes/tools.ts', '../tools/dkim/handlers.ts'],
   ];
   it.each(allowed)('%s may import %s', (file, spec) => {
     expect(violation(at(file), spec)).toBeNull();

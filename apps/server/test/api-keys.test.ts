@@ -87,7 +87,7 @@ describeEachDatabase('organisation API keys', (database) => {
 
   function call(
     session: Session,
-    method: InjectOptions['method'],
+    method: NonNullable<InjectOptions['method']>,
     url: string,
     body?: unknown,
   ): Promise<LightMyRequestResponse> {
@@ -297,7 +297,7 @@ describeEachDatabase('organisation API keys', (database) => {
       const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
       const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
       const response = await app.inject({
-        method: route.method as InjectOptions['method'],
+        method: route.method as NonNullable<InjectOptions['method']>,
         url,
         headers: { ...authorization(key), ...(withBody ? { 'content-type': 'application/json' } : {}) },
         ...(withBody ? { payload: '{}' } : {}),

@@ -41,7 +41,7 @@ function get(
           status: response.statusCode ?? 0,
           rawHeaders: response.rawHeaders,
           body: Buffer.concat(chunks),
-          ...(peer === undefined ? {} : { peer: peer as unknown as Answer['peer'] }),
+          ...(peer === undefined ? {} : { peer: peer as unknown as NonNullable<Answer['peer']> }),
           ...(authorizationError ? { authorizationError } : {}),
         });
       response.on('end', done);

@@ -42,11 +42,11 @@ export function findOrganisationsByName(db: Kysely<Database>, name: string): Pro
 
 export interface OrganisationChanges {
   name: string;
-  domain?: string | null;
-  address?: string | null;
-  phone?: string | null;
-  adminEmail?: string | null;
-  description?: string | null;
+  domain?: string | null | undefined;
+  address?: string | null | undefined;
+  phone?: string | null | undefined;
+  adminEmail?: string | null | undefined;
+  description?: string | null | undefined;
 }
 
 /** Applies the given changes (undefined leaves a column alone) and bumps updated_at. */

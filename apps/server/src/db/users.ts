@@ -43,10 +43,10 @@ export function findUserByEmail(db: Kysely<Database>, email: string): Promise<Us
 
 export interface UserChanges {
   email?: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  company?: string | null;
-  phone?: string | null;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  company?: string | null | undefined;
+  phone?: string | null | undefined;
   passwordHash?: string;
   emailVerifiedAt?: string | null;
 }

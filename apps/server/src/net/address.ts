@@ -231,7 +231,8 @@ export function createAddressPolicy(allow: readonly Cidr[] = []): AddressPolicy 
       if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
         candidates.push((parsed as ipaddr.IPv6).toIPv4Address());
       const index = allow.findIndex((cidr) => candidates.some((candidate) => inRange(candidate, cidr)));
-      if (index !== -1) return { address, allowed: true, exemptedBy: allowText[index] };
+      const exemptedBy = allowText[index];
+      if (exemptedBy !== undefined) return { address, allowed: true, exemptedBy };
       return { address, allowed: false, blocked };
     },
   };

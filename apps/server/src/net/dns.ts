@@ -679,7 +679,7 @@ async function ask(
       kind: 'failed',
       result: 'budget',
       reason: `the ${budgetMs} ms DNS time budget of this request ran out`,
-      server: lastServer,
+      ...(lastServer === undefined ? {} : { server: lastServer }),
     };
   }
   if (timeouts > 0 || !lastFailure) {
@@ -688,7 +688,7 @@ async function ask(
       kind: 'failed',
       result: 'timeout',
       reason: `no answer from ${servers} (${timeouts} ${timeouts === 1 ? 'try' : 'tries'} of ${settings.timeoutMs} ms)`,
-      server: lastServer,
+      ...(lastServer === undefined ? {} : { server: lastServer }),
     };
   }
   return { kind: 'failed', ...lastFailure };

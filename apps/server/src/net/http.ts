@@ -204,7 +204,7 @@ function describeProblem(
   code: string,
   leaf: CertificateInfo | undefined,
   name: string,
-): TlsReport['verificationError'] {
+): NonNullable<TlsReport['verificationError']> {
   const known = certificateProblems[code];
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     const covered = leaf?.subjectAltNames.length

@@ -100,6 +100,9 @@ export function describeError(error: unknown, request: FastifyRequest): Describe
     }
     case 'FST_ERR_BAD_URL':
       return { statusCode: 400, code: 'BAD_URL', message: 'The URL is malformed' };
+    default:
+      // any other error is described by its status code below
+      break;
   }
 
   const statusCode = fastifyError.statusCode ?? 500;

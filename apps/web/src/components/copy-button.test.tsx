@@ -20,9 +20,13 @@ describe('CopyButton', () => {
     expect(await navigator.clipboard.readText()).toBe('example.com. IN DS 1 13 2 AB');
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1900));
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.getByRole('button', { name: 'Copy DS' })).toBeInTheDocument();
   });
 
@@ -30,7 +34,9 @@ describe('CopyButton', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderWithProviders(<CopyButton value="x" timeout={1500} />);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 

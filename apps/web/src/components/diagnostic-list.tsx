@@ -16,7 +16,7 @@ const groups = [
 ] as const;
 
 /** Where in the record a finding points: characters counted from 1, and the text there. */
-function Position({ span, record }: { span: NonNullable<Diagnostic['span']>; record?: string }) {
+function Position({ span, record }: { span: NonNullable<Diagnostic['span']>; record?: string | undefined }) {
   const excerpt = record?.slice(span.start, span.end);
   return (
     <Text size="xs" c="dimmed" data-testid="diagnostic-position">
@@ -30,7 +30,7 @@ function Position({ span, record }: { span: NonNullable<Diagnostic['span']>; rec
   );
 }
 
-function DiagnosticItem({ diagnostic, record }: { diagnostic: Diagnostic; record?: string }) {
+function DiagnosticItem({ diagnostic, record }: { diagnostic: Diagnostic; record?: string | undefined }) {
   const severity = severityStyle[diagnostic.severity];
   return (
     <Paper component="li" withBorder p="sm" data-severity={diagnostic.severity} data-code={diagnostic.code}>
@@ -70,7 +70,7 @@ export function DiagnosticList({
 }: {
   diagnostics: readonly Diagnostic[];
   /** The record the spans point into, to quote the text at each position. */
-  record?: string;
+  record?: string | undefined;
   heading?: 3 | 4 | 5;
 }) {
   return (

@@ -28,7 +28,7 @@ export interface RequestPanelText<T> {
   /** The message of a failed request; the error's own message by default. */
   errorMessage?: (error: Error) => string;
   /** Title, tone and content of an answer. */
-  success: (data: T) => { title: string; tone?: 'positive' | 'negative'; children: ReactNode };
+  success: (data: T) => { title: string; tone?: 'positive' | 'negative' | undefined; children: ReactNode };
 }
 
 /** The result panel of a tool's request: the prompt, the running note, the error or the answer. */

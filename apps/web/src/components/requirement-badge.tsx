@@ -6,7 +6,7 @@ import { requirementStyles, type Requirement } from './requirement-levels.ts';
 interface RequirementBadgeProps {
   level: Requirement;
   /** The word as the source prints it when it differs, e.g. RECOMMENDED for SHOULD (RFC 2119 §3). */
-  text?: string;
+  text?: string | undefined;
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 export type ResultPanelState =
   | { status: 'empty'; prompt: string }
-  | { status: 'success'; title: string; tone?: 'positive' | 'negative'; children: ReactNode }
+  | { status: 'success'; title: string; tone?: 'positive' | 'negative' | undefined; children: ReactNode }
   | { status: 'error'; message: string };
 
 interface ResultPanelProps {

@@ -58,7 +58,7 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Send no bearer token and never renew: sign-in, registration and the other signed-out calls. */
   anonymous?: boolean;
   /** Set false to send the bearer token without renewing it on 401 (sign-out). */
@@ -179,9 +179,9 @@ export function createApiClient({
       return await (fetchImpl ?? fetch)(baseUrl + path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? null : JSON.stringify(body),
         credentials: 'same-origin',
-        signal,
+        signal: signal ?? null,
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -43,13 +43,18 @@ export function useFormSubmission<Body>({
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const invalid = schema === undefined ? null : firstIssue(schema.safeParse(body));
     if (invalid !== null) {
       setOutcome({ kind: 'error', message: invalid });
       return;
     }
+    // the form shows the outcome: send() settles every failure into it, so nothing awaits the promise
+    void send();
+  }
+
+  async function send() {
     setBusy(true);
     setOutcome(null);
     try {
@@ -69,7 +74,8 @@ export function useRedirectAfter(done: boolean, path: string, ms: number) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate(path), ms);
+    // the declarative router navigates at once: its navigate returns nothing to wait for
+    const timer = window.setTimeout(() => void navigate(path), ms);
     return () => window.clearTimeout(timer);
   }, [done, path, ms, navigate]);
 }

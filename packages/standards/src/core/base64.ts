@@ -56,14 +56,15 @@ export function decodeBase64(text: string): Base64Result {
   }
   for (let i = 0; i < count - padding; i++) {
     if (values[i] !== INVALID) continue;
-    const c = text.charAt(offsets[i] ?? 0);
+    const offset = offsets[i] ?? 0;
+    const c = text.charAt(offset);
     const hint =
       c === '-' || c === '_'
         ? ' (base64url characters are not allowed here)'
         : c === '='
           ? " ('=' padding is only allowed at the end)"
           : '';
-    return { ok: false, error: `invalid base64 character '${c}'${hint}`, offset: offsets[i] };
+    return { ok: false, error: `invalid base64 character '${c}'${hint}`, offset };
   }
   if (count % 4 !== 0) {
     return {

@@ -12,16 +12,19 @@ export const spanSchema = z
   })
   .describe('Character range of the input the diagnostic is about, end exclusive');
 
-/** Schema of `Diagnostic` (core/diagnostic.ts), for API documentation and response checks. */
+/**
+ * Schema of `Diagnostic` (core/diagnostic.ts), for API documentation and response checks. Optional
+ * fields are exact: absent, never `undefined`, as in the interface and on the wire.
+ */
 export const diagnosticSchema = z.object({
   severity: severitySchema,
   code: z.string().describe('Stable machine-readable code, e.g. DNSKEY_PROTOCOL_NOT_3'),
   message: z.string(),
-  requirement: requirementLevelSchema.optional(),
-  rfc: z.string().optional().describe('Section cited, e.g. RFC 4034 §2.1.2'),
-  fix: z.string().optional().describe('How to fix it'),
-  span: spanSchema.optional(),
-  line: z.number().int().positive().optional().describe('1-based line of a multi-line input'),
+  requirement: requirementLevelSchema.exactOptional(),
+  rfc: z.string().exactOptional().describe('Section cited, e.g. RFC 4034 §2.1.2'),
+  fix: z.string().exactOptional().describe('How to fix it'),
+  span: spanSchema.exactOptional(),
+  line: z.number().int().positive().exactOptional().describe('1-based line of a multi-line input'),
 });
 
 /** Schema of `ValidationResult<P>` (DESIGN §4) for a tool's own `parsed` schema. */
@@ -31,6 +34,6 @@ export function validationResultSchema<Parsed extends z.ZodType>(parsed: Parsed)
     errors: z.array(z.string()).describe('Messages of the error diagnostics'),
     warnings: z.array(z.string()).describe('Messages of the warning diagnostics'),
     diagnostics: z.array(diagnosticSchema),
-    parsed: parsed.optional(),
+    parsed: parsed.exactOptional(),
   });
 }

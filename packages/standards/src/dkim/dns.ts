@@ -173,6 +173,9 @@ export async function lookupDkimKey(
           fix: "Try again later; if it persists, check the domain's name servers.",
         }),
       };
+    case 'ok':
+      // the TXT records are read below
+      break;
   }
 
   const txt: DnsTxtRecord[] = answer.records;

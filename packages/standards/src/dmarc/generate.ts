@@ -8,7 +8,7 @@ import { parseDmarcUriList } from './uri.ts';
  */
 export interface DmarcGeneratorInput {
   /** The domain the record is for; the record name is `_dmarc.{domain}`. */
-  domain?: string;
+  domain?: string | undefined;
   policy: DmarcPolicy;
   subdomainPolicy: DmarcPolicy;
   alignment: { aspf: DmarcAlignment; adkim: DmarcAlignment };

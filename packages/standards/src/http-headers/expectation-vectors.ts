@@ -1,6 +1,7 @@
 // Test vectors: one site per result of the Observatory's score table, as the requests a fetcher
 // hands to `gradeResponse`. Used by the unit tests, the conformance suite and (as specs for lab
-// servers) the Analyser's lab tests. Not part of the package's public surface.
+// servers) the Analyser's lab tests. Not in the package's main entry: tests elsewhere import it as
+// @rfckit/standards/http-headers/expectation-vectors.
 import type { CorsPreflight, FetchedVisit, GradeResponseInput } from './grade.ts';
 import type { HeaderField } from './headers.ts';
 import type { ObservatoryTestName } from './score-table.ts';

@@ -48,7 +48,7 @@ export interface CheckHostInput {
   /** The HELO/EHLO name. */
   helo?: string;
   /** `<domain>`: by default the sender's domain, or the HELO name for a null sender (RFC 7208 §4.1). */
-  domain?: string;
+  domain?: string | undefined;
 }
 
 export interface CheckHostOptions {

@@ -44,7 +44,7 @@ const { dkimBody } = require('mailauth/lib/dkim/body/index.js') as {
 export interface ValidateArcOptions {
   resolver: Resolver;
   /** Verification time (default: now). */
-  now?: Date;
+  now?: Date | undefined;
 }
 
 type LibraryVerify = Awaited<ReturnType<typeof dkimVerify>>;
@@ -509,7 +509,11 @@ export async function validateArc(
       // From coverage a validity rule of the AMS and the ARC suite passes such chains: verify the
       // signature itself over the header data mailauth canonicalized, with a body hash of our own
       const own = await verifyIgnoringFrom(entry, set, text, name);
-      return { verdict: own.verdict, entry: { ...entry, bodyHash: own.bodyHash ?? undefined } };
+      const { bodyHash: _library, ...rest } = entry;
+      return {
+        verdict: own.verdict,
+        entry: own.bodyHash === null ? rest : { ...rest, bodyHash: own.bodyHash },
+      };
     }
     if (name && entry && !lookups.answer(name)) await resolver(name, 'TXT').catch(() => undefined);
     return { verdict: amsVerdict(entry, name ? lookups.answer(name) : undefined), entry };

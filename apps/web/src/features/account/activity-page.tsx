@@ -91,7 +91,7 @@ function ActionBadge({ action }: { action: string }) {
   return (
     <Badge
       variant="light"
-      color={known ? actionColours[action] : 'gray'}
+      color={known ? (actionColours[action] ?? 'gray') : 'gray'}
       c="var(--mantine-color-text)"
       radius="sm"
       // the label is short: never cut it to an ellipsis in a narrow column
@@ -295,6 +295,7 @@ export default function ActivityPage() {
     go(NO_FILTERS, 1);
   }
 
+  // exportCsv shows its own outcome: the click need not wait for it
   async function exportCsv() {
     setExporting(true);
     setExportOutcome(null);
@@ -377,7 +378,7 @@ export default function ActivityPage() {
           <Button
             type="button"
             variant="light"
-            onClick={exportCsv}
+            onClick={() => void exportCsv()}
             loading={exporting}
             disabled={list.isError}
           >

@@ -90,7 +90,7 @@ export function CardForm({ onAdded }: { onAdded: () => void }) {
       <form
         onSubmit={(event) => {
           setSubmitted(true);
-          return onSubmit(event);
+          onSubmit(event);
         }}
         noValidate
         aria-describedby="billing-card-privacy"

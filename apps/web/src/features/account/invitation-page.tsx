@@ -86,7 +86,7 @@ function CreateAccount({ token, preview }: { token: string; preview: Preview }) 
         // the account exists and joined; signing in can be done from the login page
         return answer.message;
       }
-      navigate('/organisation', { replace: true });
+      await navigate('/organisation', { replace: true });
       return answer.message;
     },
     fallbackError: ACCEPT_FAILED,
@@ -132,7 +132,7 @@ function AcceptSignedIn({ token, preview }: { token: string; preview: Preview })
       updateSessionUser(answer.user);
       // everything cached belonged to the old organisation
       queryClient.clear();
-      navigate('/organisation', { replace: true });
+      await navigate('/organisation', { replace: true });
       return answer.message;
     },
     fallbackError: ACCEPT_FAILED,

@@ -216,7 +216,7 @@ export function TeamMembers({ organisationId, isAdmin, userId }: TeamMembersProp
       // leaving signs this account out everywhere: end the local session too
       await signOut();
       queryClient.clear();
-      navigate('/login');
+      await navigate('/login');
       return;
     }
     await run(() =>

@@ -35,6 +35,7 @@ export default function LoginPage() {
   const verified = params.get('verified') === '1';
   const verificationFailed = params.get('verification') === 'failed';
 
+  // submit and resendVerification show their own failures: the events need not wait for them
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const invalid = firstIssue(loginBody.safeParse({ email, password }));
@@ -47,7 +48,7 @@ export default function LoginPage() {
     setResend({ state: 'idle' });
     try {
       await signIn(email.trim(), password);
-      navigate(returnPath(location.state) ?? '/dashboard', { replace: true });
+      await navigate(returnPath(location.state) ?? '/dashboard', { replace: true });
     } catch (error) {
       setFailure(
         error instanceof ApiError
@@ -74,7 +75,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Sign in" intro="Sign in to use the rfckit tools and your dashboard.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           {verified && (
             <Alert color="green" title="Email address verified">
@@ -103,7 +104,7 @@ export default function LoginPage() {
                       variant="default"
                       size="xs"
                       loading={resend.state === 'busy'}
-                      onClick={resendVerification}
+                      onClick={() => void resendVerification()}
                     >
                       Resend verification email
                     </Button>

@@ -117,9 +117,13 @@ describe('DMARC generator', () => {
     await user.click(within(panel).getByRole('button', { name: 'Copy DMARC record' }));
     expect(await navigator.clipboard.readText()).toBe('v=DMARC1; p=reject');
     expect(within(panel).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1900));
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
     expect(within(panel).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(within(panel).getByRole('button', { name: 'Copy DMARC record' })).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ function title(result: DmarcValidationResultData): string {
 export function ValidatorTab() {
   const [domain, setDomain] = useState('');
   const [record, setRecord] = useState('');
-  const [errors, setErrors] = useState<{ domain?: string; record?: string }>({});
+  const [errors, setErrors] = useState<{ domain?: string | undefined; record?: string | undefined }>({});
   const formRef = useRef<HTMLFormElement>(null);
   const validation = useValidateDmarc();
   const empty = domain.trim() === '' && record.trim() === '';

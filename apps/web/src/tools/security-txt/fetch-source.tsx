@@ -91,7 +91,7 @@ export function FetchSourceView({ source }: { source: SecurityTxtFetchSource }) 
               <Text size="sm">{source.status}</Text>
             </Fact>
             <Fact label="Content-Type">
-              <Text size="sm" ff={source.contentType === null ? undefined : 'monospace'}>
+              <Text size="sm" {...(source.contentType === null ? {} : { ff: 'monospace' })}>
                 {source.contentType ?? 'None sent'}
               </Text>
             </Fact>

@@ -120,9 +120,13 @@ describe('security.txt generator', () => {
     await user.click(within(panel).getByRole('button', { name: 'Copy security.txt' }));
     expect(await navigator.clipboard.readText()).toBe(file);
     expect(within(panel).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1400));
+    act(() => {
+      vi.advanceTimersByTime(1400);
+    });
     expect(within(panel).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(150));
+    act(() => {
+      vi.advanceTimersByTime(150);
+    });
     expect(within(panel).getByRole('button', { name: 'Copy security.txt' })).toBeInTheDocument();
   });
 

@@ -115,7 +115,7 @@ function VerifyResult({ result }: { result: SpfVerifyResultData }) {
 export function ValidatorTab() {
   const [domain, setDomain] = useState('');
   const [record, setRecord] = useState('');
-  const [errors, setErrors] = useState<{ domain?: string; spfRecord?: string }>({});
+  const [errors, setErrors] = useState<{ domain?: string | undefined; spfRecord?: string | undefined }>({});
   const verification = useVerifySpf();
   const empty = domain.trim() === '';
 
