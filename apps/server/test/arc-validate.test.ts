@@ -3,7 +3,8 @@
 // instance, a seal whose key is not published fails with NXDOMAIN, more than 50 sets fail by
 // structure, and bad requests get the 400 envelope. A fuzz of mutated chains never gives a 5xx.
 import { generateKeyPairSync } from 'node:crypto';
-import { createRng, type ArcValidateResult } from '@rfckit/standards';
+import type { ArcValidateResult } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
 import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
 import type { FastifyInstance } from 'fastify';
 import { sealMessage } from 'mailauth';

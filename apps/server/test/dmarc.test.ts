@@ -3,7 +3,8 @@
 // name that does not exist, multiple records, external report destinations authorised or not,
 // and a short fuzz of request bodies that must never produce a 5xx.
 import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import { createRng, type DmarcGenerateResultData, type DmarcValidationResultData } from '@rfckit/standards';
+import type { DmarcGenerateResultData, DmarcValidationResultData } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallerHeaders } from './helpers/accounts.ts';

@@ -19,19 +19,19 @@ import {
 } from '@rfckit/testlab';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scoreTable } from '@rfckit/standards';
 import {
   expectationVectors,
   fields,
   observerOrigin,
   type SiteSpec as VectorSpec,
-} from '../../../packages/standards/src/http-headers/expectation-vectors.ts';
-import scoreTable from '../../../packages/standards/src/http-headers/observatory-score-table.json' with { type: 'json' };
+} from '@rfckit/standards/testing';
 import { PREFLIGHT_ORIGIN } from '../src/tools/http-headers/analyse.ts';
 import { toolCallerHeaders } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
 
-const tableModifier = new Map(scoreTable.scoreTable.map((entry) => [entry.expectation, entry.modifier]));
+const tableModifier = new Map(scoreTable.map((entry) => [entry.expectation, entry.modifier]));
 
 const plainPage = '<!doctype html><html><head><title>Lab</title></head><body>Hello</body></html>';
 /** Declared UTF-8 but Latin-1 bytes: "café" with a bare 0xE9. */
@@ -891,7 +891,7 @@ describeEachDatabase('POST /v1/http-headers/analyze', (database) => {
         'hsts-preloaded',
         'redirection-all-redirects-preloaded',
       ]);
-      expect(servedVectors.length).toBe(scoreTable.scoreTable.length);
+      expect(servedVectors.length).toBe(scoreTable.length);
     });
 
     it.each(servedVectors)('%s (%s)', async (expectation, testName) => {

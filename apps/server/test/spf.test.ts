@@ -12,12 +12,8 @@ import {
   type DnsZones,
   type LabDnsServer,
 } from '@rfckit/testlab';
-import {
-  createRng,
-  type SpfCheckResultData,
-  type SpfGenerateResultData,
-  type SpfVerifyResultData,
-} from '@rfckit/standards';
+import type { SpfCheckResultData, SpfGenerateResultData, SpfVerifyResultData } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
 import type { FastifyInstance } from 'fastify';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
