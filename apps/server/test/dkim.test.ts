@@ -1,39 +1,17 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { spkiBase64 } from './helpers/dkim-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
-function rsaKey(bits: number): string {
-  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
-  return publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-}
+const rsaKey = (bits: number) => spkiBase64(generateKeyPairSync('rsa', { modulusLength: bits }).publicKey);
 
 describeEachDatabase('DKIM API', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
+  const tool = toolTestApp({ database });
+  const { post } = tool;
   const rsa2048 = rsaKey(2048);
   const rsa512 = rsaKey(512);
   const ed25519 = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000' });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
 
   it.each(['/v1/dkim/generate', '/v1/dkim/validate', '/api/v1/dkim/validate'])(
     '%s needs a signed-in caller',
@@ -44,7 +22,7 @@ describeEachDatabase('DKIM API', (database) => {
   );
 
   it('documents both routes in the OpenAPI document', async () => {
-    const document = (await app.inject({ url: '/docs/json' })).json();
+    const document = (await tool.inject('/docs/json')).json();
     const generate = document.paths['/v1/dkim/generate'].post;
     expect(generate.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['domain', 'selector', 'publicKey']),
