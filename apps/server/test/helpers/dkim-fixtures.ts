@@ -74,7 +74,7 @@ export const rfc8463 = {
 } as const;
 
 /** mailauth's ARC verification on its own, with keys from the lab server through node:dns. */
-export async function mailauthArc(sealed: string, dnsAddress: string) {
+export async function mailauthArcVerify(sealed: string, dnsAddress: string) {
   const resolver = new NodeResolver();
   resolver.setServers([dnsAddress]);
   const lookup = async (name: string, type: string) => {
