@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../src/auth/api-keys.ts';
@@ -10,6 +9,7 @@ import { createUser } from '../src/db/users.ts';
 import { accountClient, PASSWORD } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { closedPort } from './helpers/lab-fixtures.ts';
 import {
   decodeQuotedPrintable,
   type ReceivedMail,
@@ -32,15 +32,6 @@ interface TeamRow {
   status: 'Active' | 'Pending';
   expired: boolean;
   you: boolean;
-}
-
-/** A free loopback port with nothing listening: an SMTP relay that refuses every connection. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describeEachDatabase('organisation settings, team and invitations', (database) => {

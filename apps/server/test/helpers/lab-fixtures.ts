@@ -5,7 +5,7 @@ import type { DnsZones } from '@rfckit/testlab';
 /** The TLD as a lab zone, so the last step of a tree walk gets NXDOMAIN, not REFUSED. */
 export const testTld: DnsZones = { test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } } };
 
-/** A loopback port with nothing listening: a site that is down. */
+/** A loopback port with nothing listening: a site or mail relay that is down. */
 export async function closedPort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

@@ -1,7 +1,13 @@
 // One set-up for the suites that call tool routes: the lab DNS server when the suite has zones,
 // the real app pointed at it, and a signed-in caller. Call it while a suite is being declared:
 // it registers its own hooks, and what it returns is ready inside the suite's hooks and tests.
-import { labEnv, startDnsServer, type DnsZones, type LabDnsServer } from '@rfckit/testlab';
+import {
+  labEnv,
+  startDnsServer,
+  type DnsZones,
+  type LabDnsServer,
+  type LabEnvOptions,
+} from '@rfckit/testlab';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { toolCallerHeaders } from './accounts.ts';
@@ -16,10 +22,12 @@ export interface ToolTestOptions {
   /** Starts the lab DNS server with these zones, and points the app's resolver at it. */
   zones?: DnsZones;
   /**
-   * More variables for the app, over the defaults; a function when they depend on what the
-   * suite starts in its own hooks (lab web servers, closed ports), called when the app is built.
+   * The rest of the lab the app should reach (`labEnv`'s web servers, connect-to rules, allow);
+   * a function when the suite starts them in its own hooks, declared before this call.
    */
-  env?: Env | (() => Env);
+  lab?: Omit<LabEnvOptions, 'dns'> | (() => Omit<LabEnvOptions, 'dns'>);
+  /** More variables for the app, over the defaults and the lab's (which a function is given). */
+  env?: Env | ((lab: Record<string, string>) => Env);
   /** Keeps the app's log lines (the app logs nothing otherwise). */
   logs?: LogCapture;
   /** Runs before `app.ready()`: routes or plugins only a test needs. */
@@ -56,13 +64,16 @@ export function toolTestApp(options: ToolTestOptions = {}): ToolTestApp {
 
   beforeAll(async () => {
     if (options.zones !== undefined) dns = await startDnsServer({ zones: options.zones });
-    const env = typeof options.env === 'function' ? options.env() : options.env;
+    const lab = typeof options.lab === 'function' ? options.lab() : options.lab;
+    const outbound =
+      dns === undefined && lab === undefined ? {} : labEnv({ ...lab, ...(dns === undefined ? {} : { dns }) });
+    const env = typeof options.env === 'function' ? options.env(outbound) : options.env;
     app = await buildTestApp(
       {
         ...database.env(),
         // tool suites send hundreds of requests as one caller
         RATE_LIMIT_SCALE: '10000',
-        ...(dns === undefined ? {} : labEnv({ dns })),
+        ...outbound,
         ...env,
       },
       options.logs,
@@ -70,7 +81,8 @@ export function toolTestApp(options: ToolTestOptions = {}): ToolTestApp {
     await options.prepare?.(app);
     await app.ready();
     signedIn = await toolCallerHeaders(app);
-  });
+    // building the app and signing in hash a password: slow on a busy machine
+  }, 30_000);
 
   async function close(): Promise<void> {
     const [closingApp, closingDns] = [app, dns];
