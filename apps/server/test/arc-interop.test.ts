@@ -15,7 +15,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { dkimKeyRecord, mailauthArcVerify } from './helpers/dkim-fixtures.ts';
 import { testTld } from './helpers/lab-fixtures.ts';
-import { hasPythonModules, runPythonJson } from './helpers/python.ts';
+import { DKIMPY_PRELUDE, hasPythonModules, runPythonJson } from './helpers/python.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
 interface DkimpyFixture {
@@ -29,12 +29,7 @@ const dkimpy = JSON.parse(
 
 /** dkimpy's ARC verifier, when Debian's python3-dkim (with python3-authres) is on this machine. */
 const hasDkimpy = hasPythonModules('dkim', 'authres');
-const DKIMPY_VERIFY = `
-import sys, json, dkim
-req = json.load(sys.stdin)
-def dnsfunc(name, timeout=5):
-    v = req['keys'].get(name.decode().rstrip('.').lower())
-    return v.encode() if v is not None else None
+const DKIMPY_VERIFY = `${DKIMPY_PRELUDE}
 cv, results, comment = dkim.arc_verify(req['message'].encode(), dnsfunc=dnsfunc)
 print(json.dumps({'cv': cv.decode(), 'comment': comment}))
 `;

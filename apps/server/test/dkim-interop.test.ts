@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { dkimKeyRecord, spkiBase64 } from './helpers/dkim-fixtures.ts';
 import { testTld } from './helpers/lab-fixtures.ts';
-import { hasPythonModules, runPythonJson } from './helpers/python.ts';
+import { DKIMPY_PRELUDE, hasPythonModules, runPythonJson } from './helpers/python.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
 interface DkimpyFixture {
@@ -40,12 +40,7 @@ const fixture = JSON.parse(
 /** dkimpy, when Debian's python3-dkim (with python3-nacl for Ed25519) is on this machine. */
 const hasDkimpy = hasPythonModules('dkim', 'nacl');
 /** Verifies every signature (verdicts as in the fixture) and, given keys, signs first. */
-const DKIMPY = `
-import sys, json, base64, dkim
-req = json.load(sys.stdin)
-def dnsfunc(name, timeout=5):
-    v = req['keys'].get(name.decode().rstrip('.').lower())
-    return v.encode() if v is not None else None
+const DKIMPY = `${DKIMPY_PRELUDE}
 message = req['message'].encode()
 if 'sign' in req:
     s = req['sign']

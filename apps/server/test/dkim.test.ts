@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import type { DkimGenerateResultData, DkimValidationResultData } from '@rfckit/standards';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
 import { spkiBase64 } from './helpers/dkim-fixtures.ts';
@@ -35,13 +36,11 @@ describeEachDatabase('DKIM API', (database) => {
 
   describe('POST /v1/dkim/generate', () => {
     it('returns the record, its DNS name, the zone-file line and the signer settings', async () => {
-      const response = await post('/v1/dkim/generate', {
+      const data = await tool.data<DkimGenerateResultData>('/v1/dkim/generate', {
         domain: 'example.com',
         selector: 'default',
         publicKey: rsa2048,
       });
-      expect(response.statusCode, response.body).toBe(200);
-      const { data } = response.json();
       const record = `v=DKIM1; k=rsa; h=sha256; s=email; p=${rsa2048}`;
       expect(data).toMatchObject({
         record,
@@ -54,7 +53,7 @@ describeEachDatabase('DKIM API', (database) => {
     });
 
     it('unwraps an Ed25519 PEM and keeps the chosen options', async () => {
-      const response = await post('/v1/dkim/generate', {
+      const data = await tool.data<DkimGenerateResultData>('/v1/dkim/generate', {
         domain: 'example.com',
         selector: 'ed',
         publicKey: ed25519,
@@ -64,8 +63,6 @@ describeEachDatabase('DKIM API', (database) => {
         flags: ['y'],
         notes: 'rotated 2026',
       });
-      expect(response.statusCode, response.body).toBe(200);
-      const { data } = response.json();
       expect(data.record).toMatch(
         /^v=DKIM1; k=ed25519; h=sha256; t=y; n=rotated 2026; p=[A-Za-z0-9+/]{43}=$/,
       );
@@ -73,14 +70,13 @@ describeEachDatabase('DKIM API', (database) => {
     });
 
     it('warns about rsa-sha1', async () => {
-      const response = await post('/v1/dkim/generate', {
+      const data = await tool.data<DkimGenerateResultData>('/v1/dkim/generate', {
         domain: 'example.com',
         selector: 's',
         publicKey: rsa2048,
         algorithm: 'rsa-sha1',
       });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data.diagnostics[0]).toMatchObject({
+      expect(data.diagnostics[0]).toMatchObject({
         requirement: 'MUST NOT',
         rfc: 'RFC 8301 §3.1',
       });
@@ -105,9 +101,9 @@ describeEachDatabase('DKIM API', (database) => {
 
   describe('POST /v1/dkim/validate', () => {
     it('returns valid, errors, warnings, tags and diagnostics', async () => {
-      const response = await post('/v1/dkim/validate', { record: `v=DKIM1; k=rsa; p=${rsa2048}` });
-      expect(response.statusCode, response.body).toBe(200);
-      const { data } = response.json();
+      const data = await tool.data<DkimValidationResultData>('/v1/dkim/validate', {
+        record: `v=DKIM1; k=rsa; p=${rsa2048}`,
+      });
       expect(data).toMatchObject({
         valid: true,
         errors: [],

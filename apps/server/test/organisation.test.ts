@@ -14,10 +14,12 @@ import {
   decodeQuotedPrintable,
   type ReceivedMail,
   type SmtpCapture,
+  smtpEnv,
   startSmtpCapture,
   tokenFromMail,
 } from './helpers/mail.ts';
 
+// the PUBLIC_URL smtpEnv gives the app, without its trailing slash
 const PUBLIC_URL = 'https://rfckit.example.org';
 const NEW_PASSWORD = 'another good passphrase';
 
@@ -137,13 +139,7 @@ describeEachDatabase('organisation settings, team and invitations', (database) =
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await buildTestApp({
-      ...database.env(),
-      RATE_LIMIT_SCALE: '10000',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: `${PUBLIC_URL}/`,
-      MAIL_FROM: 'rfckit test <robot@rfckit.example.org>',
-    });
+    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...smtpEnv(smtp) });
     client = accountClient(app, () => database.env().DATA_DIR ?? '');
     admin = await account('boss', { company: 'Acme Ltd' });
     member = await account('worker', { organisationId: admin.user.organisation.id });
