@@ -9,7 +9,7 @@ import {
   scoreTable,
   testTitles,
 } from '@rfckit/standards';
-import { expectationVectors, site } from '../../packages/standards/src/http-headers/expectation-vectors.ts';
+import { expectationVectors, site } from '@rfckit/standards/testing';
 
 interface SharedTable {
   gradeChart: Record<string, string>;

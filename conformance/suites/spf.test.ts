@@ -2,14 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  createFixtureResolver,
-  createRng,
-  parseSpfRecord,
-  spfResults,
-  type FixtureZones,
-} from '@rfckit/standards';
-import { mutateSpfRecord } from '../../packages/standards/src/spf/fuzz-records.ts';
+import { createFixtureResolver, parseSpfRecord, spfResults, type FixtureZones } from '@rfckit/standards';
+import { createRng, mutateSpfRecord } from '@rfckit/standards/testing';
 import { readSpfSuite, runSpfTest, scenarioResolver, spfTestFailure } from '../spf-suite.ts';
 
 // Read from CONFORMANCE_DIR, never copied: the suite is BSD-licensed with its own notice

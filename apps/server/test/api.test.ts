@@ -1,44 +1,38 @@
 import { connect } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, captureLogs, type LogCapture } from './helpers/app.ts';
-import { toolCallerHeaders } from './helpers/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { captureLogs } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const RFC8080_DNSKEY = 'example.com. 3600 IN DNSKEY 257 3 15 l02Woi0iS8Aa25FQkUd9RMzZHJpBoRQwAQEX1SxZJA4=';
 const RFC8080_DS_SHA256 = '3AA5AB37EFCE57F737FC1627013FEE07BDF241BD10F3B1964AB55C78E79A304B';
 
 describeEachDatabase('API', (database) => {
-  let app: FastifyInstance;
-  let logs: LogCapture;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    logs = captureLogs();
-    app = await buildTestApp(database.env(), logs);
-    // a route that fails the way a bug would, to see what a client gets for a 500
-    app.get('/v1/test-only/crash', async () => {
-      throw new Error('secret internal detail at /srv/rfckit');
-    });
-    await app.register(rateLimit, { global: false });
-    app.get('/v1/test-only/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({
-      success: true,
-    }));
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-  afterAll(async () => {
-    await app.close();
+  const logs = captureLogs();
+  const tool = toolTestApp({
+    database,
+    logs,
+    prepare: async (app) => {
+      // a route that fails the way a bug would, to see what a client gets for a 500
+      app.get('/v1/test-only/crash', async () => {
+        throw new Error('secret internal detail at /srv/rfckit');
+      });
+      await app.register(rateLimit, { global: false });
+      app.get(
+        '/v1/test-only/limited',
+        { config: { rateLimit: { max: 1, timeWindow: 60_000 } } },
+        async () => ({ success: true }),
+      );
+    },
   });
 
   function postValidate(payload: string | object, headers: Record<string, string> = {}) {
-    return app.inject({
-      method: 'POST',
-      url: '/v1/dnskey/validate',
-      headers: { 'content-type': 'application/json', ...signedIn, ...headers },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
+    const url = '/v1/dnskey/validate';
+    const asCaller = { ...tool.signedIn, ...headers };
+    return typeof payload === 'string'
+      ? tool.postRaw(url, payload, asCaller)
+      : tool.post(url, payload, asCaller);
   }
 
   describe('error envelope', () => {
@@ -47,7 +41,7 @@ describeEachDatabase('API', (database) => {
       ['POST', '/v1/nope'],
       ['DELETE', '/v1/health'],
     ] as const)('%s %s is a 404 NOT_FOUND', async (method, url) => {
-      const response = await app.inject({ method, url });
+      const response = await tool.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         success: false,
@@ -138,7 +132,7 @@ describeEachDatabase('API', (database) => {
     );
 
     it('answers a bug with a generic 500 and logs the details server-side only', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/test-only/crash' });
+      const response = await tool.inject({ method: 'GET', url: '/v1/test-only/crash' });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({
         success: false,
@@ -152,8 +146,8 @@ describeEachDatabase('API', (database) => {
     });
 
     it('answers 429 RATE_LIMITED with Retry-After', async () => {
-      expect((await app.inject({ url: '/v1/test-only/limited' })).statusCode).toBe(200);
-      const response = await app.inject({ url: '/v1/test-only/limited' });
+      expect((await tool.inject({ url: '/v1/test-only/limited' })).statusCode).toBe(200);
+      const response = await tool.inject({ url: '/v1/test-only/limited' });
       expect(response.statusCode).toBe(429);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(response.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
@@ -161,7 +155,7 @@ describeEachDatabase('API', (database) => {
     });
 
     it('answers a request the HTTP parser rejects with the envelope', async () => {
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = await tool.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = new URL(address);
       const raw = await new Promise<string>((resolve, reject) => {
         let received = '';
@@ -178,13 +172,13 @@ describeEachDatabase('API', (database) => {
 
     it('never leaks a stack trace or a 500 for bad input', async () => {
       const responses = await Promise.all([
-        app.inject({ method: 'GET', url: '/v1/x' }),
+        tool.inject({ method: 'GET', url: '/v1/x' }),
         postValidate('{"record": '),
         postValidate({ record: 42 }),
         postValidate({ record: RFC8080_DNSKEY, extra: true }),
         postValidate({ record: '' }),
         postValidate('record=x', { 'content-type': 'text/plain' }),
-        app.inject({ method: 'GET', url: '/v1/%E0%A4%A' }),
+        tool.inject({ method: 'GET', url: '/v1/%E0%A4%A' }),
       ]);
       for (const response of responses) {
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -199,16 +193,16 @@ describeEachDatabase('API', (database) => {
   describe('request ids', () => {
     it('echoes a sane incoming x-request-id, on success and on errors', async () => {
       for (const url of ['/v1/health', '/nowhere']) {
-        const response = await app.inject({ url, headers: { 'x-request-id': 'lb-1234.abc:def' } });
+        const response = await tool.inject({ url, headers: { 'x-request-id': 'lb-1234.abc:def' } });
         expect(response.headers['x-request-id']).toBe('lb-1234.abc:def');
       }
     });
 
     it('replaces a missing or unsafe one with a UUID', async () => {
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-      const plain = await app.inject({ url: '/v1/health' });
+      const plain = await tool.inject({ url: '/v1/health' });
       expect(plain.headers['x-request-id']).toMatch(uuid);
-      const unsafe = await app.inject({
+      const unsafe = await tool.inject({
         url: '/v1/health',
         headers: { 'x-request-id': 'a b\u0000<script>' },
       });
@@ -218,7 +212,7 @@ describeEachDatabase('API', (database) => {
     });
 
     it('logs requests with their id and never the authorization or cookie headers', async () => {
-      await app.inject({
+      await tool.inject({
         url: '/v1/health',
         headers: { 'x-request-id': 'trace-me', authorization: 'Bearer top-secret', cookie: 'rt=top-secret' },
       });
@@ -234,7 +228,7 @@ describeEachDatabase('API', (database) => {
       ['a malformed token', { authorization: 'Bearer not.a.jwt' }],
       ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
     ])('%s gets 401 before the body is even parsed', async (_name, auth) => {
-      const response = await app.inject({
+      const response = await tool.inject({
         method: 'POST',
         url: '/v1/dnskey/validate',
         headers: { 'content-type': 'application/json', ...auth },
@@ -250,7 +244,7 @@ describeEachDatabase('API', (database) => {
     });
 
     it('holds under /api/v1 too', async () => {
-      const response = await app.inject({
+      const response = await tool.inject({
         method: 'POST',
         url: '/api/v1/dnskey/validate',
         headers: { 'content-type': 'application/json' },
@@ -274,10 +268,10 @@ describeEachDatabase('API', (database) => {
 
     it('is the same under /api/v1', async () => {
       const direct = await postValidate({ record: RFC8080_DNSKEY });
-      const alias = await app.inject({
+      const alias = await tool.inject({
         method: 'POST',
         url: '/api/v1/dnskey/validate',
-        headers: { 'content-type': 'application/json', ...signedIn },
+        headers: { 'content-type': 'application/json', ...tool.signedIn },
         payload: { record: RFC8080_DNSKEY },
       });
       expect(alias.statusCode).toBe(200);
@@ -288,8 +282,8 @@ describeEachDatabase('API', (database) => {
   describe('health alias and docs', () => {
     it('serves /api/v1/health like /v1/health', async () => {
       const [direct, alias] = await Promise.all([
-        app.inject({ url: '/v1/health' }),
-        app.inject({ url: '/api/v1/health' }),
+        tool.inject({ url: '/v1/health' }),
+        tool.inject({ url: '/api/v1/health' }),
       ]);
       expect(alias.statusCode).toBe(200);
       expect(Object.keys(alias.json().data)).toEqual(Object.keys(direct.json().data));
@@ -297,7 +291,7 @@ describeEachDatabase('API', (database) => {
     });
 
     it('publishes an OpenAPI 3.1 document with the /v1 routes only', async () => {
-      const response = await app.inject({ url: '/docs/json' });
+      const response = await tool.inject({ url: '/docs/json' });
       expect(response.statusCode).toBe(200);
       const document = response.json();
       expect(document.openapi).toBe('3.1.0');
@@ -321,11 +315,11 @@ describeEachDatabase('API', (database) => {
     });
 
     it('serves the docs UI as HTML', async () => {
-      const response = await app.inject({ url: '/docs', headers: { accept: 'text/html' } });
+      const response = await tool.inject({ url: '/docs', headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('swagger-ui');
-      const script = await app.inject({ url: '/docs/static/swagger-initializer.js' });
+      const script = await tool.inject({ url: '/docs/static/swagger-initializer.js' });
       expect(script.statusCode).toBe(200);
     });
   });

@@ -3,24 +3,20 @@
 // gives i=2 cv=pass; a broken chain is sealed with cv=fail and a cv=fail chain is not sealed
 // again; bad input gets the spec's messages.
 import { generateKeyPairSync } from 'node:crypto';
-import { Resolver as NodeResolver } from 'node:dns/promises';
 import type { ArcGenerateResult } from '@rfckit/standards';
-import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import type { FastifyInstance } from 'fastify';
-import { arc, dkimVerify } from 'mailauth';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { dkimKeyRecord, mailauthArcVerify } from './helpers/dkim-fixtures.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const rsaPem = rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const rsaPkcs1Pem = rsa.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-const rsaRecord = `v=DKIM1; k=rsa; p=${rsa.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+const rsaRecord = dkimKeyRecord(rsa.publicKey);
 const ed = generateKeyPairSync('ed25519');
 const edPem = ed.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-// RFC 8463 §4.2: the key record holds the 32 raw bytes, the end of the SubjectPublicKeyInfo
-const edRecord = `v=DKIM1; k=ed25519; p=${ed.publicKey.export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64')}`;
+const edRecord = dkimKeyRecord(ed.publicKey);
 
 const message = [
   'Authentication-Results: mx.example.test; spf=pass smtp.mailfrom=alice@sender.test;',
@@ -37,62 +33,18 @@ const message = [
   '',
 ].join('\r\n');
 
-let dns: LabDnsServer;
-
-beforeAll(async () => {
-  dns = await startDnsServer({
-    zones: {
-      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
-      'arc._domainkey.example.test': { TXT: rsaRecord },
-      'ed._domainkey.relay.test': { TXT: edRecord },
-    },
-  });
-});
-
-afterAll(async () => {
-  await dns.close();
-});
-
-/** mailauth's ARC verification on its own, with keys from the lab server through node:dns. */
-async function independentArc(sealed: string) {
-  const resolver = new NodeResolver();
-  resolver.setServers([dns.address]);
-  const lookup = async (name: string, type: string) => {
-    if (type !== 'TXT') throw Object.assign(new Error('not looked up'), { code: 'ENOTIMP' });
-    return resolver.resolveTxt(name);
-  };
-  const verified = await dkimVerify(Buffer.from(sealed), { resolver: lookup });
-  return arc(verified.arc as Parameters<typeof arc>[0], { resolver: lookup, strict: true });
-}
+const zones = {
+  ...testTld,
+  'arc._domainkey.example.test': { TXT: rsaRecord },
+  'ed._domainkey.relay.test': { TXT: edRecord },
+};
 
 describeEachDatabase('POST /v1/arc/generate', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url: '/v1/arc/generate',
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function seal(body: Record<string, unknown>): Promise<ArcGenerateResult> {
-    const response = await post(body);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: ArcGenerateResult }).data;
-  }
+  const tool = toolTestApp({ database, zones });
+  const post = (body: unknown, headers?: Record<string, string>) =>
+    tool.post('/v1/arc/generate', body, headers);
+  const seal = (body: Record<string, unknown>) => tool.data<ArcGenerateResult>('/v1/arc/generate', body);
+  const independentArc = (sealed: string) => mailauthArcVerify(sealed, tool.dns.address);
 
   it('needs a signed-in caller', async () => {
     const response = await post({ domain: 'example.test', selector: 'arc', message }, {});
@@ -186,11 +138,11 @@ describeEachDatabase('POST /v1/arc/generate', (database) => {
     expect(first.key.record).toMatch(/^v=DKIM1; k=rsa; h=sha256; s=email; p=MII/);
     // c=simple/simple is written out although it is the default: dkimpy reads a missing c= as relaxed
     expect(first.arcMessageSignature.replace(/\r\n /g, ' ')).toContain('; c=simple/simple; d=example.test;');
-    dns.update(first.key.dnsName, { TXT: first.key.record });
+    tool.dns.update(first.key.dnsName, { TXT: first.key.record });
     expect((await independentArc(first.sealedMessage)).status.result).toBe('pass');
 
     // the second hop, another domain with an Ed25519 key: our DNS client finds the first key
-    const before = dns.queriesFor('fresh._domainkey.example.test').length;
+    const before = tool.dns.queriesFor('fresh._domainkey.example.test').length;
     const second = await seal({
       domain: 'relay.test',
       selector: 'ed',
@@ -201,7 +153,7 @@ describeEachDatabase('POST /v1/arc/generate', (database) => {
       headers: ['from', 'subject', 'arc-authentication-results'],
       bodyLength: 10,
     });
-    expect(dns.queriesFor('fresh._domainkey.example.test').length).toBeGreaterThan(before);
+    expect(tool.dns.queriesFor('fresh._domainkey.example.test').length).toBeGreaterThan(before);
     expect(second).toMatchObject({
       instance: 2,
       cv: 'pass',
@@ -219,7 +171,7 @@ describeEachDatabase('POST /v1/arc/generate', (database) => {
     const data = await seal({ domain: 'example.test', selector: 'ed', algorithm: 'ed25519-sha256', message });
     expect(data.key).toMatchObject({ generated: true, keyBits: 256 });
     expect(data.key.record).toMatch(/^v=DKIM1; k=ed25519; h=sha256; s=email; p=[A-Za-z0-9+/]{43}=$/);
-    dns.update('ed._domainkey.example.test', { TXT: data.key.record });
+    tool.dns.update('ed._domainkey.example.test', { TXT: data.key.record });
     expect((await independentArc(data.sealedMessage)).status.result).toBe('pass');
   });
 

@@ -8,17 +8,15 @@
 //   verified by mailauth's own ARC code, and by dkimpy when Debian's python3-dkim is installed;
 // - bad input gets the spec's messages and never a 5xx, and /docs/json lists both routes.
 import { generateKeyPairSync } from 'node:crypto';
-import { Resolver as NodeResolver } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
 import type { ArcGenerateResult, ArcValidateResult } from '@rfckit/standards';
-import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import type { FastifyInstance } from 'fastify';
-import { arc, dkimVerify, sealMessage } from 'mailauth';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { sealMessage } from 'mailauth';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { hasPythonModules, runPythonJson } from './helpers/python.ts';
+import { dkimKeyRecord, mailauthArcVerify } from './helpers/dkim-fixtures.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { DKIMPY_PRELUDE, hasPythonModules, runPythonJson } from './helpers/python.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 interface DkimpyFixture {
   records: Record<string, string>;
@@ -31,12 +29,7 @@ const dkimpy = JSON.parse(
 
 /** dkimpy's ARC verifier, when Debian's python3-dkim (with python3-authres) is on this machine. */
 const hasDkimpy = hasPythonModules('dkim', 'authres');
-const DKIMPY_VERIFY = `
-import sys, json, dkim
-req = json.load(sys.stdin)
-def dnsfunc(name, timeout=5):
-    v = req['keys'].get(name.decode().rstrip('.').lower())
-    return v.encode() if v is not None else None
+const DKIMPY_VERIFY = `${DKIMPY_PRELUDE}
 cv, results, comment = dkim.arc_verify(req['message'].encode(), dnsfunc=dnsfunc)
 print(json.dumps({'cv': cv.decode(), 'comment': comment}))
 `;
@@ -52,19 +45,17 @@ const edB = generateKeyPairSync('ed25519');
 type Pair = typeof rsaA | typeof edA;
 const pemOf = (pair: Pair) => pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const spki = (pair: Pair) => pair.publicKey.export({ type: 'spki', format: 'der' });
-const rsaRecord = (pair: Pair) => `v=DKIM1; k=rsa; p=${spki(pair).toString('base64')}`;
-// RFC 8463 §4.2: the 32 raw bytes of the key
-const edRecord = (pair: Pair) => `v=DKIM1; k=ed25519; p=${spki(pair).subarray(-32).toString('base64')}`;
+const keyRecord = (pair: Pair) => dkimKeyRecord(pair.publicKey);
 
 const keys: Record<string, string> = {
   ...dkimpy.records,
-  'ma1._domainkey.one.mailauth.test': edRecord(edA),
-  'ma2._domainkey.two.mailauth.test': rsaRecord(rsaA),
-  'ma3._domainkey.three.mailauth.test': edRecord(edB),
-  'rt1._domainkey.route.test': rsaRecord(rsaB),
-  'rt2._domainkey.route.test': edRecord(edB),
+  'ma1._domainkey.one.mailauth.test': keyRecord(edA),
+  'ma2._domainkey.two.mailauth.test': keyRecord(rsaA),
+  'ma3._domainkey.three.mailauth.test': keyRecord(edB),
+  'rt1._domainkey.route.test': keyRecord(rsaB),
+  'rt2._domainkey.route.test': keyRecord(edB),
   'revoked._domainkey.one.mailauth.test': 'v=DKIM1; k=ed25519; p=',
-  'wrongtype._domainkey.one.mailauth.test': rsaRecord(rsaA),
+  'wrongtype._domainkey.one.mailauth.test': keyRecord(rsaA),
   // a common mistake: the whole SubjectPublicKeyInfo in p= instead of the 32 raw bytes (RFC 8463 §4.2)
   'spki._domainkey.one.mailauth.test': `v=DKIM1; k=ed25519; p=${spki(edA).toString('base64')}`,
   // RFC 6376 §3.6.1: h= lists the hash algorithms the key may be used with
@@ -116,40 +107,22 @@ const hop1: Hop = { domain: 'one.mailauth.test', selector: 'ma1', pair: edA, cv:
 const hop2: Hop = { domain: 'two.mailauth.test', selector: 'ma2', pair: rsaA, cv: 'pass' };
 const hop3: Hop = { domain: 'three.mailauth.test', selector: 'ma3', pair: edB, cv: 'pass' };
 
-let dns: LabDnsServer;
+const zones = {
+  ...testTld,
+  ...Object.fromEntries(Object.entries(keys).map(([name, record]) => [name, { TXT: record }])),
+  'servfail._domainkey.one.mailauth.test': { servfail: true },
+  'silent._domainkey.one.mailauth.test': { timeout: true },
+};
+
 let mixed1: string;
 let mixed2: string;
 let mixed3: string;
 
 beforeAll(async () => {
-  dns = await startDnsServer({
-    zones: {
-      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
-      ...Object.fromEntries(Object.entries(keys).map(([name, record]) => [name, { TXT: record }])),
-      'servfail._domainkey.one.mailauth.test': { servfail: true },
-      'silent._domainkey.one.mailauth.test': { timeout: true },
-    },
-  });
   mixed1 = await mailauthSeal(original, hop1);
   mixed2 = await mailauthSeal(mixed1, hop2);
   mixed3 = await mailauthSeal(mixed2, hop3);
 });
-
-afterAll(async () => {
-  await dns.close();
-});
-
-/** mailauth's ARC verification on its own, with keys from the lab server through node:dns. */
-async function mailauthArc(sealed: string) {
-  const resolver = new NodeResolver();
-  resolver.setServers([dns.address]);
-  const lookup = async (name: string, type: string) => {
-    if (type !== 'TXT') throw Object.assign(new Error('not looked up'), { code: 'ENOTIMP' });
-    return resolver.resolveTxt(name);
-  };
-  const verified = await dkimVerify(Buffer.from(sealed), { resolver: lookup });
-  return arc(verified.arc as Parameters<typeof arc>[0], { resolver: lookup, strict: true });
-}
 
 /** The ARC set of instance `i` (its three fields, unfolded) as lines of `message`. */
 function fieldsOf(message: string, i: number): string[] {
@@ -158,39 +131,12 @@ function fieldsOf(message: string, i: number): string[] {
 }
 
 describeEachDatabase('ARC interoperability', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...signedIn },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function validate(record: string, domain = 'test'): Promise<ArcValidateResult> {
-    const response = await post('/v1/arc/validate', { record, domain });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: ArcValidateResult }).data;
-  }
-
-  async function generate(body: Record<string, unknown>): Promise<ArcGenerateResult> {
-    const response = await post('/v1/arc/generate', body);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: ArcGenerateResult }).data;
-  }
+  const tool = toolTestApp({ database, zones });
+  const post = (url: string, body: unknown) => tool.post(url, body);
+  const validate = (record: string, domain = 'test') =>
+    tool.data<ArcValidateResult>('/v1/arc/validate', { record, domain });
+  const generate = (body: Record<string, unknown>) => tool.data<ArcGenerateResult>('/v1/arc/generate', body);
+  const mailauthArc = (sealed: string) => mailauthArcVerify(sealed, tool.dns.address);
 
   // ---- chains sealed by dkimpy ----
 
@@ -624,7 +570,7 @@ describeEachDatabase('ARC interoperability', (database) => {
   });
 
   it('documents both routes with their body and response schemas in /docs/json', async () => {
-    const response = await app.inject({ method: 'GET', url: '/docs/json' });
+    const response = await tool.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = (response.json() as { paths: Record<string, Record<string, Record<string, unknown>>> })
       .paths;

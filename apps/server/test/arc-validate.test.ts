@@ -3,19 +3,17 @@
 // instance, a seal whose key is not published fails with NXDOMAIN, more than 50 sets fail by
 // structure, and bad requests get the 400 envelope. A fuzz of mutated chains never gives a 5xx.
 import { generateKeyPairSync } from 'node:crypto';
-import { createRng, type ArcValidateResult } from '@rfckit/standards';
-import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import type { FastifyInstance } from 'fastify';
+import type { ArcValidateResult } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
 import { sealMessage } from 'mailauth';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { dkimKeyRecord } from './helpers/dkim-fixtures.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const first = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const second = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const recordOf = (pair: typeof first) =>
-  `v=DKIM1; k=rsa; p=${pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 const pem = (pair: typeof first) => pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 const original = [
@@ -40,18 +38,16 @@ async function seal(message: string, hop: { domain: string; selector: string; ke
   return headers.toString() + message;
 }
 
-let dns: LabDnsServer;
+const zones = {
+  ...testTld,
+  'hop1._domainkey.lists.example.test': { TXT: dkimKeyRecord(first.publicKey) },
+  'hop2._domainkey.relay.example.test': { TXT: dkimKeyRecord(second.publicKey) },
+};
+
 let twoHops: string;
 let unpublished: string;
 
 beforeAll(async () => {
-  dns = await startDnsServer({
-    zones: {
-      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
-      'hop1._domainkey.lists.example.test': { TXT: recordOf(first) },
-      'hop2._domainkey.relay.example.test': { TXT: recordOf(second) },
-    },
-  });
   const once = await seal(original, {
     domain: 'lists.example.test',
     selector: 'hop1',
@@ -72,10 +68,6 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await dns.close();
-});
-
 /** Syntactically complete ARC sets 1..count (unsigned: the structure check fails them first). */
 function manySets(count: number): string {
   const lines: string[] = [];
@@ -91,33 +83,11 @@ function manySets(count: number): string {
 }
 
 describeEachDatabase('POST /v1/arc/validate', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(body: unknown, headers: Record<string, string> = signedIn, url = '/v1/arc/validate') {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function validate(record: string, domain = 'example.test'): Promise<ArcValidateResult> {
-    const response = await post({ record, domain });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: ArcValidateResult }).data;
-  }
+  const tool = toolTestApp({ database, zones });
+  const post = (body: unknown, headers?: Record<string, string>, url = '/v1/arc/validate') =>
+    tool.post(url, body, headers);
+  const validate = (record: string, domain = 'example.test') =>
+    tool.data<ArcValidateResult>('/v1/arc/validate', { record, domain });
 
   it('needs a signed-in caller', async () => {
     const response = await post({ record: twoHops, domain: 'example.test' }, {});
@@ -155,7 +125,7 @@ describeEachDatabase('POST /v1/arc/validate', (database) => {
   });
 
   it('passes a two-hop chain with both keys from DNS, also under /api/v1', async () => {
-    const before = dns.queries.length;
+    const before = tool.dns.queries.length;
     const data = await validate(twoHops, 'Example.Test.');
     expect(data.valid).toBe(true);
     expect(data.domain).toBe('example.test');
@@ -177,11 +147,15 @@ describeEachDatabase('POST /v1/arc/validate', (database) => {
       expect(set.authenticationResults?.results).toEqual(['spf=pass smtp.mailfrom=origin.test']);
     }
     expect(data.sets[0]!.seal.dnsName).toBe('hop1._domainkey.lists.example.test');
-    const asked = dns.queries.slice(before).map((q) => q.name);
+    const asked = tool.dns.queries.slice(before).map((q) => q.name);
     expect(asked).toEqual(
       expect.arrayContaining(['hop1._domainkey.lists.example.test', 'hop2._domainkey.relay.example.test']),
     );
-    const alias = await post({ record: twoHops, domain: 'example.test' }, signedIn, '/api/v1/arc/validate');
+    const alias = await post(
+      { record: twoHops, domain: 'example.test' },
+      tool.signedIn,
+      '/api/v1/arc/validate',
+    );
     expect(alias.statusCode).toBe(200);
     expect(alias.json().data.chain.result).toBe('pass');
   });
@@ -244,12 +218,12 @@ describeEachDatabase('POST /v1/arc/validate', (database) => {
   });
 
   it('fails more than 50 sets by RFC 8617 §5.2 step 1, before any key lookup', async () => {
-    const before = dns.queries.length;
+    const before = tool.dns.queries.length;
     const data = await validate(manySets(51));
     expect(data.chain.result).toBe('fail');
     expect(data.chain.reason).toMatch(/more than 50 ARC sets/);
     expect(data.diagnostics.find((d) => d.code === 'ARC_TOO_MANY_SETS')?.rfc).toBe('RFC 8617 §5.2 step 1');
-    expect(dns.queries.length).toBe(before);
+    expect(tool.dns.queries.length).toBe(before);
     const fifty = await validate(manySets(50));
     expect(fifty.diagnostics.map((d) => d.code)).not.toContain('ARC_TOO_MANY_SETS');
     expect(fifty.chain.instances).toBe(50);

@@ -1,4 +1,4 @@
-import { createRng } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accountClient } from './helpers/accounts.ts';

@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { decodeQuotedPrintable, type SmtpCapture, startSmtpCapture, tokenFromMail } from './helpers/mail.ts';
+import {
+  decodeQuotedPrintable,
+  type SmtpCapture,
+  smtpEnv,
+  startSmtpCapture,
+  tokenFromMail,
+} from './helpers/mail.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -14,13 +20,7 @@ describeEachDatabase('accounts with an SMTP relay', (database) => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await buildTestApp({
-      ...database.env(),
-      RATE_LIMIT_SCALE: '10000',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'https://rfckit.example.org/',
-      MAIL_FROM: 'rfckit test <robot@rfckit.example.org>',
-    });
+    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...smtpEnv(smtp) });
   });
   afterAll(async () => {
     await app.close();

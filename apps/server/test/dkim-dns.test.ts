@@ -2,75 +2,34 @@
 // server: a valid key, a revoked one, CNAME delegation, a record split over strings, NXDOMAIN, a
 // server that never answers, and selector discovery.
 import { generateKeyPairSync } from 'node:crypto';
-import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
 import type { DkimDnsResultData, DkimSelectorDiscoveryData } from '@rfckit/standards';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { dkimKeyRecord } from './helpers/dkim-fixtures.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
-const rsa2048 = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  .publicKey.export({ type: 'spki', format: 'der' })
-  .toString('base64');
-// the raw 32 bytes are the last 32 of the 44-byte SubjectPublicKeyInfo (RFC 8410)
-const ed25519 = generateKeyPairSync('ed25519')
-  .publicKey.export({ type: 'spki', format: 'der' })
-  .subarray(12)
-  .toString('base64');
-const rsaRecord = `v=DKIM1; k=rsa; p=${rsa2048}`;
+const rsaRecord = dkimKeyRecord(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey);
+const edRecord = dkimKeyRecord(generateKeyPairSync('ed25519').publicKey);
 
-let dns: LabDnsServer;
-
-beforeAll(async () => {
-  dns = await startDnsServer({
-    zones: {
-      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
-      'k1._domainkey.example.test': { TXT: `v=DKIM1; k=ed25519; p=${ed25519}`, ttl: 1800 },
-      'retired._domainkey.example.test': { TXT: 'v=DKIM1; k=rsa; p=' },
-      'selector1._domainkey.example.test': {
-        CNAME: 'selector1-example-test._domainkey.tenant.test',
-        ttl: 600,
-      },
-      'selector1-example-test._domainkey.tenant.test': { TXT: rsaRecord, ttl: 3600 },
-      'split._domainkey.example.test': { TXT: [[rsaRecord.slice(0, 250), rsaRecord.slice(250)]] },
-      'silent._domainkey.example.test': { timeout: true },
-    },
-  });
-});
-
-afterAll(async () => {
-  await dns.close();
-});
+const zones = {
+  ...testTld,
+  'k1._domainkey.example.test': { TXT: edRecord, ttl: 1800 },
+  'retired._domainkey.example.test': { TXT: 'v=DKIM1; k=rsa; p=' },
+  'selector1._domainkey.example.test': {
+    CNAME: 'selector1-example-test._domainkey.tenant.test',
+    ttl: 600,
+  },
+  'selector1-example-test._domainkey.tenant.test': { TXT: rsaRecord, ttl: 3600 },
+  'split._domainkey.example.test': { TXT: [[rsaRecord.slice(0, 250), rsaRecord.slice(250)]] },
+  'silent._domainkey.example.test': { timeout: true },
+};
 
 describeEachDatabase('DKIM DNS routes', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function lookup(selector: string, domain = 'example.test'): Promise<DkimDnsResultData> {
-    const response = await post('/v1/dkim/dns', { domain, selector });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: DkimDnsResultData }).data;
-  }
+  const tool = toolTestApp({ database, zones });
+  const { post } = tool;
+  const lookup = (selector: string, domain = 'example.test') =>
+    tool.data<DkimDnsResultData>('/v1/dkim/dns', { domain, selector });
 
   it.each(['/v1/dkim/dns', '/v1/dkim/selectors', '/api/v1/dkim/dns'])(
     '%s needs a signed-in caller',
@@ -102,7 +61,7 @@ describeEachDatabase('DKIM DNS routes', (database) => {
     expect(data).toMatchObject({
       dnsName: 'k1._domainkey.example.test',
       ttl: 1800,
-      record: `v=DKIM1; k=ed25519; p=${ed25519}`,
+      record: edRecord,
       status: 'valid',
       valid: true,
     });
@@ -154,9 +113,7 @@ describeEachDatabase('DKIM DNS routes', (database) => {
   });
 
   it('finds the common selectors that exist', async () => {
-    const response = await post('/v1/dkim/selectors', { domain: 'Example.Test' });
-    expect(response.statusCode, response.body).toBe(200);
-    const data = (response.json() as { data: DkimSelectorDiscoveryData }).data;
+    const data = await tool.data<DkimSelectorDiscoveryData>('/v1/dkim/selectors', { domain: 'Example.Test' });
     expect(data.domain).toBe('example.test');
     expect(data.probed).toBeGreaterThan(25);
     expect(data.found).toEqual([

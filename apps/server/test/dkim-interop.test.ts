@@ -17,14 +17,13 @@ import type {
   DkimSelectorDiscoveryData,
   DkimVerifyMessageResult,
 } from '@rfckit/standards';
-import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import type { FastifyInstance } from 'fastify';
 import { dkimSign } from 'mailauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
-import { hasPythonModules, runPythonJson } from './helpers/python.ts';
+import { dkimKeyRecord, spkiBase64 } from './helpers/dkim-fixtures.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { DKIMPY_PRELUDE, hasPythonModules, runPythonJson } from './helpers/python.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 interface DkimpyFixture {
   generator: string;
@@ -41,12 +40,7 @@ const fixture = JSON.parse(
 /** dkimpy, when Debian's python3-dkim (with python3-nacl for Ed25519) is on this machine. */
 const hasDkimpy = hasPythonModules('dkim', 'nacl');
 /** Verifies every signature (verdicts as in the fixture) and, given keys, signs first. */
-const DKIMPY = `
-import sys, json, base64, dkim
-req = json.load(sys.stdin)
-def dnsfunc(name, timeout=5):
-    v = req['keys'].get(name.decode().rstrip('.').lower())
-    return v.encode() if v is not None else None
+const DKIMPY = `${DKIMPY_PRELUDE}
 message = req['message'].encode()
 if 'sign' in req:
     s = req['sign']
@@ -122,11 +116,9 @@ const edSeed = (key: KeyObject) =>
 
 // the key the lab publishes under interop.test in odd but valid forms; mailauth signs with it
 const labPair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const labKey = labPair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-const labRecord = `v=DKIM1; k=rsa; p=${labKey}`;
-const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  .publicKey.export({ type: 'spki', format: 'der' })
-  .toString('base64');
+const labKey = spkiBase64(labPair.publicKey);
+const labRecord = dkimKeyRecord(labPair.publicKey);
+const otherKey = spkiBase64(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey);
 /** No v=, p= first and folded with spaces, tags in any order, unknown tags, list values, notes with spaces. */
 const oddRecord = [
   `p = ${labKey.match(/.{1,60}/g)!.join(' \t ')}`,
@@ -145,39 +137,27 @@ const awkwardStrings = [
   labRecord.slice(274),
 ];
 
-let dns: LabDnsServer;
-
-beforeAll(async () => {
-  dns = await startDnsServer({
-    zones: {
-      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
-      ...Object.fromEntries(Object.entries(fixture.records).map(([name, record]) => [name, { TXT: record }])),
-      'odd._domainkey.interop.test': { TXT: oddRecord },
-      'awkward._domainkey.interop.test': { TXT: [awkwardStrings] },
-      // a site-verification string served before the key at the same name
-      'othertxt._domainkey.interop.test': { TXT: ['site-verification=0123456789abcdef', labRecord] },
-      'twokeys._domainkey.interop.test': { TXT: [labRecord, `v=DKIM1; k=rsa; p=${otherKey}`] },
-      // delegation to a provider through two CNAMEs
-      'delegated._domainkey.interop.test': { CNAME: 'hop.cname.test', ttl: 900 },
-      'hop.cname.test': { CNAME: 'tenant-1._domainkey.provider.test', ttl: 600 },
-      'tenant-1._domainkey.provider.test': { TXT: labRecord, ttl: 3600 },
-      'broken._domainkey.interop.test': { servfail: true },
-      'silent._domainkey.interop.test': { timeout: true },
-      'nodata._domainkey.interop.test': { A: '127.0.0.1' },
-      // selector discovery: two common selectors answer, two fail
-      'google._domainkey.probe.test': { TXT: labRecord },
-      'k1._domainkey.probe.test': {
-        TXT: `v=DKIM1; k=ed25519; p=${generated.ed.publicKey.export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64')}`,
-      },
-      'selector1._domainkey.probe.test': { timeout: true },
-      's1._domainkey.probe.test': { servfail: true },
-    },
-  });
-});
-
-afterAll(async () => {
-  await dns.close();
-});
+const zones = {
+  ...testTld,
+  ...Object.fromEntries(Object.entries(fixture.records).map(([name, record]) => [name, { TXT: record }])),
+  'odd._domainkey.interop.test': { TXT: oddRecord },
+  'awkward._domainkey.interop.test': { TXT: [awkwardStrings] },
+  // a site-verification string served before the key at the same name
+  'othertxt._domainkey.interop.test': { TXT: ['site-verification=0123456789abcdef', labRecord] },
+  'twokeys._domainkey.interop.test': { TXT: [labRecord, `v=DKIM1; k=rsa; p=${otherKey}`] },
+  // delegation to a provider through two CNAMEs
+  'delegated._domainkey.interop.test': { CNAME: 'hop.cname.test', ttl: 900 },
+  'hop.cname.test': { CNAME: 'tenant-1._domainkey.provider.test', ttl: 600 },
+  'tenant-1._domainkey.provider.test': { TXT: labRecord, ttl: 3600 },
+  'broken._domainkey.interop.test': { servfail: true },
+  'silent._domainkey.interop.test': { timeout: true },
+  'nodata._domainkey.interop.test': { A: '127.0.0.1' },
+  // selector discovery: two common selectors answer, two fail
+  'google._domainkey.probe.test': { TXT: labRecord },
+  'k1._domainkey.probe.test': { TXT: dkimKeyRecord(generated.ed.publicKey) },
+  'selector1._domainkey.probe.test': { timeout: true },
+  's1._domainkey.probe.test': { servfail: true },
+};
 
 const cases = Object.entries(fixture.messages);
 
@@ -212,39 +192,12 @@ describe('the dkimpy fixture', () => {
 });
 
 describeEachDatabase('DKIM interop through the API', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...signedIn },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function verify(message: string): Promise<DkimVerifyMessageResult> {
-    const response = await post('/v1/dkim/verify-message', { message });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: DkimVerifyMessageResult }).data;
-  }
-
-  async function lookup(selector: string, domain = 'interop.test'): Promise<DkimDnsResultData> {
-    const response = await post('/v1/dkim/dns', { domain, selector });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: DkimDnsResultData }).data;
-  }
+  const tool = toolTestApp({ database, zones });
+  const post = (url: string, body: unknown) => tool.post(url, body);
+  const verify = (message: string) =>
+    tool.data<DkimVerifyMessageResult>('/v1/dkim/verify-message', { message });
+  const lookup = (selector: string, domain = 'interop.test') =>
+    tool.data<DkimDnsResultData>('/v1/dkim/dns', { domain, selector });
 
   // ---- messages dkimpy signed ----
 
@@ -349,7 +302,7 @@ describeEachDatabase('DKIM interop through the API', (database) => {
           ? pair.publicKey.export({ type: 'spki', format: 'pem' }).toString()
           : pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
       const selector = `gen-${kind}-${canonicalization.replace('/', '-')}`;
-      const response = await post('/v1/dkim/generate', {
+      const generatedRecord = await tool.data<DkimGenerateResultData>('/v1/dkim/generate', {
         domain: 'Gen.Test.',
         selector,
         publicKey,
@@ -359,8 +312,6 @@ describeEachDatabase('DKIM interop through the API', (database) => {
         flags: ['s'],
         notes: 'rotated 2026-11',
       });
-      expect(response.statusCode, response.body).toBe(200);
-      const generatedRecord = (response.json() as { data: DkimGenerateResultData }).data;
       expect(generatedRecord.dnsName).toBe(`${selector}._domainkey.gen.test`);
       expect(generatedRecord.signer).toEqual({
         a: algorithm,
@@ -370,7 +321,7 @@ describeEachDatabase('DKIM interop through the API', (database) => {
       });
       // publish it as the generator says: its 255-character strings
       expect(generatedRecord.txtStrings.join('')).toBe(generatedRecord.record);
-      dns.update(generatedRecord.dnsName, { TXT: [generatedRecord.txtStrings] });
+      tool.dns.update(generatedRecord.dnsName, { TXT: [generatedRecord.txtStrings] });
       const keys = { [generatedRecord.dnsName]: generatedRecord.record };
 
       const byMailauth = await mailauthSign(generatedRecord.signer, pair.privateKey);
@@ -579,9 +530,7 @@ describeEachDatabase('DKIM interop through the API', (database) => {
   });
 
   it('lists the selectors found, and those whose lookups failed, in discovery', async () => {
-    const response = await post('/v1/dkim/selectors', { domain: 'probe.test' });
-    expect(response.statusCode, response.body).toBe(200);
-    const data = (response.json() as { data: DkimSelectorDiscoveryData }).data;
+    const data = await tool.data<DkimSelectorDiscoveryData>('/v1/dkim/selectors', { domain: 'probe.test' });
     expect(data.found.map((entry) => [entry.selector, entry.keyType, entry.keySize, entry.status])).toEqual([
       ['google', 'rsa', 2048, 'valid'],
       ['k1', 'ed25519', 256, 'valid'],

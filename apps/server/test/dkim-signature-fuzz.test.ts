@@ -10,53 +10,16 @@ import {
   dkimVerifyMessageResultSchema,
   type FixtureZones,
 } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
 import { describe, expect, it } from 'vitest';
 import { verifyMessage } from '../src/tools/dkim/verify-message.ts';
+import { rfc8463 } from './helpers/dkim-fixtures.ts';
 
-// RFC 8463 Appendix A.2 (public keys) and A.3 (the signed message)
-const rsaKey =
-  'MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDkHlOQoBTzWRiGs5V6NpP3idY6Wk08a5qhdR6wy5bdOKb2jLQiY/J16JYi0Qvx/byYzCNb3W91y3FutACDfzwQ/BC/e/8uBsCR+yz1Lxj+PL6lHvqMKrM3rG4hstT5QjvHO9PzoxZyVYLzBfO2EeC3Ip3G+2kryOTIKT+l/K4w3QIDAQAB';
-const signatures = [
-  [
-    'DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed;',
-    ' d=football.example.com; i=@football.example.com;',
-    ' q=dns/txt; s=brisbane; t=1528637909; h=from : to :',
-    ' subject : date : message-id : from : subject : date;',
-    ' bh=2jUSOH9NhtVGCQWNr9BrIAPreKQjO6Sn7XIkfJVOzv8=;',
-    ' b=/gCrinpcQOoIfuHNQIbq4pgh9kyIK3AQUdt9OdqQehSwhEIug4D11Bus',
-    ' Fa3bT3FY5OsU7ZbnKELq+eXdp1Q1Dw==',
-  ].join('\r\n'),
-  [
-    'DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed;',
-    ' d=football.example.com; i=@football.example.com;',
-    ' q=dns/txt; s=test; t=1528637909; h=from : to : subject :',
-    ' date : message-id : from : subject : date;',
-    ' bh=2jUSOH9NhtVGCQWNr9BrIAPreKQjO6Sn7XIkfJVOzv8=;',
-    ' b=F45dVWDfMbQDGHJFlXUNB2HKfbCeLRyhDXgFpEL8GwpsRe0IeIixNTe3',
-    ' DhCVlUrSjV4BwcVcOF6+FF3Zo9Rpo1tFOeS9mPYQTnGdaSGsgeefOsk2Jz',
-    ' dA+L10TeYt9BgDfQNZtKdN1WO//KgIqXP7OdEFE4LjFYNcUxZQ4FADY+8=',
-  ].join('\r\n'),
-];
-const rest = [
-  'From: Joe SixPack <joe@football.example.com>',
-  'To: Suzie Q <suzie@shopping.example.net>',
-  'Subject: Is dinner ready?',
-  'Date: Fri, 11 Jul 2003 21:00:37 -0700 (PDT)',
-  'Message-ID: <20030712040037.46341.5F8J@football.example.com>',
-  '',
-  'Hi.',
-  '',
-  'We lost the game.  Are you hungry yet?',
-  '',
-  'Joe.',
-  '',
-].join('\r\n');
+const { rsaKey, signatures, unsigned: rest } = rfc8463;
 
 const zones: FixtureZones = {
-  'brisbane._domainkey.football.example.com': {
-    TXT: 'v=DKIM1; k=ed25519; p=11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=',
-  },
-  'test._domainkey.football.example.com': { TXT: `v=DKIM1; k=rsa; p=${rsaKey}` },
+  'brisbane._domainkey.football.example.com': { TXT: rfc8463.brisbaneRecord },
+  'test._domainkey.football.example.com': { TXT: rfc8463.testRecord },
   // keys a mutated s= or d= may reach: revoked, broken, of the wrong type, not for email, two records
   'revoked._domainkey.football.example.com': { TXT: 'v=DKIM1; p=' },
   'broken._domainkey.football.example.com': { TXT: 'v=DKIM1; k=rsa; p=AAAA' },
@@ -122,18 +85,8 @@ const tagValues: Record<string, readonly string[]> = {
 const required = new Set(['v', 'a', 'b', 'bh', 'd', 'h', 's']);
 const junk = ['', ';', '=', ';;;', '\u0000', '\ud800', '😀', '\r\n', '\r\n\t', '\n', 'b=', ':', ' '];
 
-/** mulberry32: the same inputs on every run. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = generator(0x8463);
+// seeded: the same inputs on every run
+const next = createRng(0x8463);
 const below = (n: number): number => Math.floor(next() * n);
 const pick = <T>(items: readonly T[]): T => items[below(items.length)]!;
 
@@ -215,7 +168,7 @@ describe('DKIM-Signature fuzz', () => {
   const now = new Date(1_600_000_000_000);
 
   it('verifies the unmutated message: both signatures pass', async () => {
-    const result = await verifyMessage(`${signatures.join('\r\n')}\r\n${rest}`, {
+    const result = await verifyMessage(rfc8463.signed, {
       resolver: createFixtureResolver(zones),
       now,
     });

@@ -3,120 +3,43 @@
 // signatures, RFC 8301 fails rsa-sha1, and a fuzz of DKIM-Signature fields never gives a 5xx.
 import { generateKeyPairSync } from 'node:crypto';
 import type { DkimVerifyMessageResult } from '@rfckit/standards';
-import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import type { FastifyInstance } from 'fastify';
+import { createRng } from '@rfckit/standards/testing';
 import { dkimSign } from 'mailauth';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { dkimKeyRecord, rfc8463 } from './helpers/dkim-fixtures.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
-// RFC 8463 Appendix A.2 (public keys) and A.3 (the signed message)
-const brisbaneKey = 'v=DKIM1; k=ed25519; p=11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=';
-const testKeyStrings = [
-  'v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDkHlOQoBTzWR',
-  'iGs5V6NpP3idY6Wk08a5qhdR6wy5bdOKb2jLQiY/J16JYi0Qvx/byYzCNb3W91y3FutAC',
-  'DfzwQ/BC/e/8uBsCR+yz1Lxj+PL6lHvqMKrM3rG4hstT5QjvHO9PzoxZyVYLzBfO2EeC3',
-  'Ip3G+2kryOTIKT+l/K4w3QIDAQAB',
-];
-const rfc8463Signed = [
-  'DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed;',
-  ' d=football.example.com; i=@football.example.com;',
-  ' q=dns/txt; s=brisbane; t=1528637909; h=from : to :',
-  ' subject : date : message-id : from : subject : date;',
-  ' bh=2jUSOH9NhtVGCQWNr9BrIAPreKQjO6Sn7XIkfJVOzv8=;',
-  ' b=/gCrinpcQOoIfuHNQIbq4pgh9kyIK3AQUdt9OdqQehSwhEIug4D11Bus',
-  ' Fa3bT3FY5OsU7ZbnKELq+eXdp1Q1Dw==',
-  'DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed;',
-  ' d=football.example.com; i=@football.example.com;',
-  ' q=dns/txt; s=test; t=1528637909; h=from : to : subject :',
-  ' date : message-id : from : subject : date;',
-  ' bh=2jUSOH9NhtVGCQWNr9BrIAPreKQjO6Sn7XIkfJVOzv8=;',
-  ' b=F45dVWDfMbQDGHJFlXUNB2HKfbCeLRyhDXgFpEL8GwpsRe0IeIixNTe3',
-  ' DhCVlUrSjV4BwcVcOF6+FF3Zo9Rpo1tFOeS9mPYQTnGdaSGsgeefOsk2Jz',
-  ' dA+L10TeYt9BgDfQNZtKdN1WO//KgIqXP7OdEFE4LjFYNcUxZQ4FADY+8=',
-  'From: Joe SixPack <joe@football.example.com>',
-  'To: Suzie Q <suzie@shopping.example.net>',
-  'Subject: Is dinner ready?',
-  'Date: Fri, 11 Jul 2003 21:00:37 -0700 (PDT)',
-  'Message-ID: <20030712040037.46341.5F8J@football.example.com>',
-  '',
-  'Hi.',
-  '',
-  'We lost the game.  Are you hungry yet?',
-  '',
-  'Joe.',
-  '',
-].join('\r\n');
-const headerEnd = rfc8463Signed.indexOf('\r\nFrom:') + 2;
-const unsigned = rfc8463Signed.slice(headerEnd);
+const rfc8463Signed = rfc8463.signed;
+const unsigned = rfc8463.unsigned;
+// the RFC's RSA key record as four strings, as A.2 prints it
+const testKeyStrings = [68, 137, 206, undefined].map((end, i, ends) =>
+  rfc8463.testRecord.slice(ends[i - 1] ?? 0, end),
+);
 
 // a fresh RSA-2048 key for an rsa-sha1 signature, which RFC 8301 §3.1 forbids
 const sha1Pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const sha1Record = `v=DKIM1; k=rsa; p=${sha1Pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 
 // an Ed25519 key published the wrong way: the whole SubjectPublicKeyInfo in p= instead of the 32
 // raw bytes RFC 8463 §4.2 asks for (mailauth reads it anyway; RFC-strict verifiers do not)
 const spkiPair = generateKeyPairSync('ed25519');
 const spkiRecord = `v=DKIM1; k=ed25519; p=${spkiPair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 
-let dns: LabDnsServer;
-
-beforeAll(async () => {
-  dns = await startDnsServer({
-    zones: {
-      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
-      'brisbane._domainkey.football.example.com': { TXT: brisbaneKey },
-      'test._domainkey.football.example.com': { TXT: [testKeyStrings] },
-      'sha1._domainkey.example.test': { TXT: sha1Record },
-      'spki._domainkey.example.test': { TXT: spkiRecord },
-    },
-  });
-});
-
-afterAll(async () => {
-  await dns.close();
-});
-
-/** mulberry32, so a failing body can be replayed from the seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const zones = {
+  ...testTld,
+  'brisbane._domainkey.football.example.com': { TXT: rfc8463.brisbaneRecord },
+  'test._domainkey.football.example.com': { TXT: [testKeyStrings] },
+  'sha1._domainkey.example.test': { TXT: dkimKeyRecord(sha1Pair.publicKey) },
+  'spki._domainkey.example.test': { TXT: spkiRecord },
+};
 
 describeEachDatabase('POST /v1/dkim/verify-message', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url: '/v1/dkim/verify-message',
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function verify(message: string): Promise<DkimVerifyMessageResult> {
-    const response = await post({ message });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: DkimVerifyMessageResult }).data;
-  }
+  const tool = toolTestApp({ database, zones });
+  const post = (body: unknown, headers?: Record<string, string>) =>
+    tool.post('/v1/dkim/verify-message', body, headers);
+  const verify = (message: string) =>
+    tool.data<DkimVerifyMessageResult>('/v1/dkim/verify-message', { message });
 
   it('needs a signed-in caller', async () => {
     const response = await post({ message: rfc8463Signed }, {});
@@ -145,7 +68,7 @@ describeEachDatabase('POST /v1/dkim/verify-message', (database) => {
   });
 
   it('passes the RFC 8463 A.3 message with both keys from DNS', async () => {
-    const before = dns.queries.length;
+    const before = tool.dns.queries.length;
     const data = await verify(rfc8463Signed);
     expect(data.summary).toMatchObject({ result: 'pass', total: 2, passed: 2 });
     expect(data.signatures.map((s) => [s.d, s.s, s.a, s.c, s.result, s.reason])).toEqual([
@@ -168,14 +91,19 @@ describeEachDatabase('POST /v1/dkim/verify-message', (database) => {
       computed: '2jUSOH9NhtVGCQWNr9BrIAPreKQjO6Sn7XIkfJVOzv8=',
       match: true,
     });
-    expect(ed!.key).toMatchObject({ type: 'ed25519', size: 256, status: 'valid', record: brisbaneKey });
+    expect(ed!.key).toMatchObject({
+      type: 'ed25519',
+      size: 256,
+      status: 'valid',
+      record: rfc8463.brisbaneRecord,
+    });
     // the four strings were joined; the key record validator's RFC 8301 §3.2 SHOULD comes along
     expect(rsa!.key).toMatchObject({ type: 'rsa', size: 1024, record: testKeyStrings.join('') });
     expect(rsa!.key!.diagnostics.map((d) => d.code)).toContain('DKIM_RSA_SHORT');
     expect(ed!.signedAt).toBe('2018-06-10T13:38:29.000Z');
     expect(ed!.expiresAt).toBeNull();
     // the keys came from the lab server
-    const asked = dns.queries.slice(before).map((q) => q.name);
+    const asked = tool.dns.queries.slice(before).map((q) => q.name);
     expect(asked).toEqual(
       expect.arrayContaining([
         'brisbane._domainkey.football.example.com',
@@ -273,7 +201,7 @@ describeEachDatabase('POST /v1/dkim/verify-message', (database) => {
   });
 
   it('answers a few hundred fuzzed DKIM-Signature fields and messages without a server error', async () => {
-    const next = random(0xd1c1);
+    const next = createRng(0xd1c1);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const tagValues: Record<string, readonly string[]> = {
       v: ['1', '2', '', 'DKIM1'],

@@ -1,39 +1,18 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import type { DkimGenerateResultData, DkimValidationResultData } from '@rfckit/standards';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { spkiBase64 } from './helpers/dkim-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
-function rsaKey(bits: number): string {
-  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
-  return publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-}
+const rsaKey = (bits: number) => spkiBase64(generateKeyPairSync('rsa', { modulusLength: bits }).publicKey);
 
 describeEachDatabase('DKIM API', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
+  const tool = toolTestApp({ database });
+  const { post } = tool;
   const rsa2048 = rsaKey(2048);
   const rsa512 = rsaKey(512);
   const ed25519 = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000' });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
 
   it.each(['/v1/dkim/generate', '/v1/dkim/validate', '/api/v1/dkim/validate'])(
     '%s needs a signed-in caller',
@@ -44,7 +23,7 @@ describeEachDatabase('DKIM API', (database) => {
   );
 
   it('documents both routes in the OpenAPI document', async () => {
-    const document = (await app.inject({ url: '/docs/json' })).json();
+    const document = (await tool.inject('/docs/json')).json();
     const generate = document.paths['/v1/dkim/generate'].post;
     expect(generate.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['domain', 'selector', 'publicKey']),
@@ -57,13 +36,11 @@ describeEachDatabase('DKIM API', (database) => {
 
   describe('POST /v1/dkim/generate', () => {
     it('returns the record, its DNS name, the zone-file line and the signer settings', async () => {
-      const response = await post('/v1/dkim/generate', {
+      const data = await tool.data<DkimGenerateResultData>('/v1/dkim/generate', {
         domain: 'example.com',
         selector: 'default',
         publicKey: rsa2048,
       });
-      expect(response.statusCode, response.body).toBe(200);
-      const { data } = response.json();
       const record = `v=DKIM1; k=rsa; h=sha256; s=email; p=${rsa2048}`;
       expect(data).toMatchObject({
         record,
@@ -76,7 +53,7 @@ describeEachDatabase('DKIM API', (database) => {
     });
 
     it('unwraps an Ed25519 PEM and keeps the chosen options', async () => {
-      const response = await post('/v1/dkim/generate', {
+      const data = await tool.data<DkimGenerateResultData>('/v1/dkim/generate', {
         domain: 'example.com',
         selector: 'ed',
         publicKey: ed25519,
@@ -86,8 +63,6 @@ describeEachDatabase('DKIM API', (database) => {
         flags: ['y'],
         notes: 'rotated 2026',
       });
-      expect(response.statusCode, response.body).toBe(200);
-      const { data } = response.json();
       expect(data.record).toMatch(
         /^v=DKIM1; k=ed25519; h=sha256; t=y; n=rotated 2026; p=[A-Za-z0-9+/]{43}=$/,
       );
@@ -95,14 +70,13 @@ describeEachDatabase('DKIM API', (database) => {
     });
 
     it('warns about rsa-sha1', async () => {
-      const response = await post('/v1/dkim/generate', {
+      const data = await tool.data<DkimGenerateResultData>('/v1/dkim/generate', {
         domain: 'example.com',
         selector: 's',
         publicKey: rsa2048,
         algorithm: 'rsa-sha1',
       });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data.diagnostics[0]).toMatchObject({
+      expect(data.diagnostics[0]).toMatchObject({
         requirement: 'MUST NOT',
         rfc: 'RFC 8301 §3.1',
       });
@@ -127,9 +101,9 @@ describeEachDatabase('DKIM API', (database) => {
 
   describe('POST /v1/dkim/validate', () => {
     it('returns valid, errors, warnings, tags and diagnostics', async () => {
-      const response = await post('/v1/dkim/validate', { record: `v=DKIM1; k=rsa; p=${rsa2048}` });
-      expect(response.statusCode, response.body).toBe(200);
-      const { data } = response.json();
+      const data = await tool.data<DkimValidationResultData>('/v1/dkim/validate', {
+        record: `v=DKIM1; k=rsa; p=${rsa2048}`,
+      });
       expect(data).toMatchObject({
         valid: true,
         errors: [],

@@ -2,67 +2,31 @@
 // pointed at the lab DNS server: a subdomain falling back to its Organizational Domain, np for a
 // name that does not exist, multiple records, external report destinations authorised or not,
 // and a short fuzz of request bodies that must never produce a 5xx.
-import { labEnv, startDnsServer, type LabDnsServer } from '@rfckit/testlab';
-import { createRng, type DmarcGenerateResultData, type DmarcValidationResultData } from '@rfckit/standards';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import type { DmarcGenerateResultData, DmarcValidationResultData } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const orgRecord =
   'v=DMARC1; p=reject; sp=quarantine; np=reject; rua=mailto:agg@example.test,mailto:dmarc@vendor.test; ruf=mailto:fail@nowhere.test';
 
-let dns: LabDnsServer;
-
-beforeAll(async () => {
-  dns = await startDnsServer({
-    zones: {
-      // the TLD is a zone of the lab too, so the last step of a tree walk gets NXDOMAIN, not REFUSED
-      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
-      '_dmarc.example.test': { TXT: orgRecord },
-      'mail.example.test': { MX: { preference: 10, exchange: 'mx.example.test' } },
-      'example.test._report._dmarc.vendor.test': { TXT: 'v=DMARC1' },
-      '_dmarc.twice.test': { TXT: ['v=DMARC1; p=none; rua=mailto:a@twice.test', 'v=DMARC1; p=reject'] },
-      '_dmarc.split.test': { TXT: [['v=DMARC1; p=qua', 'rantine; rua=mailto:r@split.test']] },
-      '_dmarc.wild.test': { TXT: 'v=spf1 -all' },
-      'apex.test': { TXT: 'v=DMARC1; p=reject' },
-    },
-  });
-});
-
-afterAll(async () => {
-  await dns.close();
-});
+const zones = {
+  ...testTld,
+  '_dmarc.example.test': { TXT: orgRecord },
+  'mail.example.test': { MX: { preference: 10, exchange: 'mx.example.test' } },
+  'example.test._report._dmarc.vendor.test': { TXT: 'v=DMARC1' },
+  '_dmarc.twice.test': { TXT: ['v=DMARC1; p=none; rua=mailto:a@twice.test', 'v=DMARC1; p=reject'] },
+  '_dmarc.split.test': { TXT: [['v=DMARC1; p=qua', 'rantine; rua=mailto:r@split.test']] },
+  '_dmarc.wild.test': { TXT: 'v=spf1 -all' },
+  'apex.test': { TXT: 'v=DMARC1; p=reject' },
+};
 
 describeEachDatabase('DMARC routes', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function validate(body: unknown): Promise<DmarcValidationResultData> {
-    const response = await post('/v1/dmarc/validate', body);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: DmarcValidationResultData }).data;
-  }
+  const tool = toolTestApp({ database, zones });
+  const { post } = tool;
+  const validate = (body: unknown) => tool.data<DmarcValidationResultData>('/v1/dmarc/validate', body);
 
   const codes = (data: DmarcValidationResultData, severity?: string) =>
     data.diagnostics.filter((d) => severity === undefined || d.severity === severity).map((d) => d.code);
@@ -70,7 +34,7 @@ describeEachDatabase('DMARC routes', (database) => {
   it('needs a signed-in caller, and is documented', async () => {
     expect((await post('/v1/dmarc/validate', { record: 'v=DMARC1; p=none' }, {})).statusCode).toBe(401);
     expect((await post('/v1/dmarc/generate', {}, {})).statusCode).toBe(401);
-    const document = (await app.inject({ url: '/docs/json' })).json();
+    const document = (await tool.inject('/docs/json')).json();
     expect(document.paths['/v1/dmarc/generate'].post.summary).toBe('Generate a DMARC record');
     const data =
       document.paths['/v1/dmarc/validate'].post.responses['200'].content['application/json'].schema.properties
@@ -205,7 +169,7 @@ describeEachDatabase('DMARC routes', (database) => {
     });
 
     it('checks a pasted record as if it were published at the domain', async () => {
-      const before = dns.queries.length;
+      const before = tool.dns.queries.length;
       const data = await validate({
         record: 'v=DMARC1; p=none; rua=mailto:r@elsewhere.test',
         domain: 'example.test',
@@ -214,7 +178,7 @@ describeEachDatabase('DMARC routes', (database) => {
       expect(data.discovery?.policy).toMatchObject({ recordDomain: 'example.test', requested: 'none' });
       expect(data.reportDestinations[0]).toMatchObject({ host: 'elsewhere.test', status: 'unauthorized' });
       // the published record was not asked for, the rest of the walk was
-      const asked = dns.queries.slice(before).map((q) => q.name);
+      const asked = tool.dns.queries.slice(before).map((q) => q.name);
       expect(asked).not.toContain('_dmarc.example.test');
       expect(asked).toContain('_dmarc.test');
     });

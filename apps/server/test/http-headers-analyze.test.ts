@@ -3,33 +3,28 @@
 // real app through its guarded outbound layer and graded with the MDN HTTP Observatory's table.
 // Expected scores are worked out by hand from the table (the modifiers are in the comments).
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { scoreTable } from '@rfckit/standards';
 import {
-  expectationVectors,
-  fields,
-  observerOrigin,
-  type SiteSpec as VectorSpec,
-} from '@rfckit/standards/http-headers/expectation-vectors';
-import {
-  startDnsServer,
   startWebServer,
-  labEnv,
-  type LabDnsServer,
   type LabRequest,
   type Route,
   type RouteSpec,
   type SiteSpec as LabSiteSpec,
   type WebServer,
 } from '@rfckit/testlab';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scoreTable } from '@rfckit/standards';
+import {
+  expectationVectors,
+  fields,
+  observerOrigin,
+  type SiteSpec as VectorSpec,
+} from '@rfckit/standards/testing';
 import { PREFLIGHT_ORIGIN } from '../src/tools/http-headers/analyse.ts';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { closedPort as findClosedPort } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const tableModifier = new Map(scoreTable.map((entry) => [entry.expectation, entry.modifier]));
 
@@ -697,24 +692,13 @@ interface Failure {
 }
 
 describeEachDatabase('POST /v1/http-headers/analyze', (database) => {
-  let dns: LabDnsServer;
   let web: WebServer;
   /** On 127.0.0.2: the one "public" host of the restricted app. */
   let outside: WebServer;
   let closedPort: number;
-  /** OUTBOUND_ALLOW=127.0.0.0/8: reaches every lab site. */
-  let app: FastifyInstance;
-  /** Production's refusals, with 127.0.0.2 alone let through as a stand-in for a public address. */
-  let restricted: FastifyInstance;
-  let caller: { authorization: string };
-  let restrictedCaller: { authorization: string };
 
   beforeAll(async () => {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    closedPort = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-
+    closedPort = await findClosedPort();
     web = await startWebServer({ sites });
     outside = await startWebServer({
       ca: web.ca,
@@ -732,35 +716,36 @@ describeEachDatabase('POST /v1/http-headers/analyze', (database) => {
         }),
       },
     });
-    dns = await startDnsServer({ zones: { 'intranet.example.test': { A: '10.0.0.1' } } });
-
-    const connectTo = Object.keys(sites).flatMap((host) =>
-      ([80, 443] as const).map((port) => {
-        const to = closed.has(`${host}:${port}`) ? closedPort : port === 80 ? web.httpPort : web.httpsPort;
-        return `${host}:${port}:127.0.0.1:${to}`;
-      }),
-    );
-    // one caller sends ~100 analyses within seconds; the default class allows 60 a minute
-    const common = { ...database.env(), RATE_LIMIT_SCALE: '10' };
-    app = await buildTestApp({
-      ...common,
-      ...labEnv({ dns, connectTo }),
-      OUTBOUND_CA_FILE: web.caFile,
-      HSTS_PRELOAD_FILE: preloadFile,
-    });
-    restricted = await buildTestApp({
-      ...common,
-      ...labEnv({ dns, web: outside, allow: '127.0.0.2/32' }),
-      OUTBOUND_TIMEOUT_MS: '1000',
-    });
-    caller = await toolCallerHeaders(app);
-    restrictedCaller = await toolCallerHeaders(restricted);
-    // ~200 certificates to issue and two apps to build: more than the default on a busy machine
+    // ~200 certificates to issue: more than the default on a busy machine
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([app?.close(), restricted?.close()]);
-    await Promise.all([web?.close(), outside?.close(), dns?.close()]);
+    await Promise.all([web?.close(), outside?.close()]);
+  });
+
+  const zones = { 'intranet.example.test': { A: '10.0.0.1' } };
+  // one caller sends ~100 analyses within seconds; the default class allows 60 a minute
+  const RATE_LIMIT_SCALE = '10';
+  /** OUTBOUND_ALLOW=127.0.0.0/8: reaches every lab site. */
+  const lab = toolTestApp({
+    database,
+    zones,
+    lab: () => ({
+      connectTo: Object.keys(sites).flatMap((host) =>
+        ([80, 443] as const).map((port) => {
+          const to = closed.has(`${host}:${port}`) ? closedPort : port === 80 ? web.httpPort : web.httpsPort;
+          return `${host}:${port}:127.0.0.1:${to}`;
+        }),
+      ),
+    }),
+    env: () => ({ RATE_LIMIT_SCALE, OUTBOUND_CA_FILE: web.caFile, HSTS_PRELOAD_FILE: preloadFile }),
+  });
+  /** Production's refusals, with 127.0.0.2 alone let through as a stand-in for a public address. */
+  const restricted = toolTestApp({
+    database,
+    zones,
+    lab: () => ({ web: outside, allow: '127.0.0.2/32' }),
+    env: { RATE_LIMIT_SCALE, OUTBOUND_TIMEOUT_MS: '1000' },
   });
 
   beforeEach(() => {
@@ -771,16 +756,7 @@ describeEachDatabase('POST /v1/http-headers/analyze', (database) => {
   });
 
   function analyse(url: unknown, on: 'lab' | 'restricted' = 'lab', headers?: Record<string, string>) {
-    const target = on === 'lab' ? app : restricted;
-    return target.inject({
-      method: 'POST',
-      url: '/v1/http-headers/analyze',
-      headers: {
-        'content-type': 'application/json',
-        ...(headers ?? (on === 'lab' ? caller : restrictedCaller)),
-      },
-      payload: JSON.stringify({ url }),
-    });
+    return (on === 'lab' ? lab : restricted).post('/v1/http-headers/analyze', { url }, headers);
   }
 
   async function analysis(input: string) {

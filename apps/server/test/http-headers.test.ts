@@ -1,39 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 describe('POST /v1/http-headers/validate', () => {
-  let app: FastifyInstance;
-  let dataDir: string;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'rfckit-http-headers-'));
-    app = await buildTestApp({ DATA_DIR: dataDir });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  function validate(
+  const tool = toolTestApp();
+  const validate = (
     body: unknown,
-    headers: Record<string, string> = signedIn,
+    headers: Record<string, string> = tool.signedIn,
     url = '/v1/http-headers/validate',
-  ) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
+  ) => tool.post(url, body, headers);
 
   it('needs a signed-in caller', async () => {
     const response = await validate({ headers: 'X-Frame-Options: DENY' }, {});
@@ -86,7 +60,7 @@ describe('POST /v1/http-headers/validate', () => {
   it('answers on the /api/v1 alias too', async () => {
     const response = await validate(
       { headers: 'X-Content-Type-Options: nosniff' },
-      signedIn,
+      tool.signedIn,
       '/api/v1/http-headers/validate',
     );
     expect(response.statusCode).toBe(200);

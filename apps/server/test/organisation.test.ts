@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../src/auth/api-keys.ts';
@@ -10,14 +9,17 @@ import { createUser } from '../src/db/users.ts';
 import { accountClient, PASSWORD } from './helpers/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { closedPort } from './helpers/lab-fixtures.ts';
 import {
   decodeQuotedPrintable,
   type ReceivedMail,
   type SmtpCapture,
+  smtpEnv,
   startSmtpCapture,
   tokenFromMail,
 } from './helpers/mail.ts';
 
+// the PUBLIC_URL smtpEnv gives the app, without its trailing slash
 const PUBLIC_URL = 'https://rfckit.example.org';
 const NEW_PASSWORD = 'another good passphrase';
 
@@ -32,15 +34,6 @@ interface TeamRow {
   status: 'Active' | 'Pending';
   expired: boolean;
   you: boolean;
-}
-
-/** A free loopback port with nothing listening: an SMTP relay that refuses every connection. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describeEachDatabase('organisation settings, team and invitations', (database) => {
@@ -146,13 +139,7 @@ describeEachDatabase('organisation settings, team and invitations', (database) =
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    app = await buildTestApp({
-      ...database.env(),
-      RATE_LIMIT_SCALE: '10000',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: `${PUBLIC_URL}/`,
-      MAIL_FROM: 'rfckit test <robot@rfckit.example.org>',
-    });
+    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...smtpEnv(smtp) });
     client = accountClient(app, () => database.env().DATA_DIR ?? '');
     admin = await account('boss', { company: 'Acme Ltd' });
     member = await account('worker', { organisationId: admin.user.organisation.id });

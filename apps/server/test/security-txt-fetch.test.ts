@@ -2,31 +2,14 @@
 // faults RFC 9116 §3 cares about (location, scheme, certificate, media type, charset, Canonical,
 // redirects), and an app without OUTBOUND_ALLOW shows that nothing inward is ever reached.
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import {
-  labEnv,
-  startDnsServer,
-  startWebServer,
-  type LabDnsServer,
-  type SiteSpec,
-  type WebServer,
-} from '@rfckit/testlab';
-import type { FastifyInstance } from 'fastify';
+import { startWebServer, type SiteSpec, type WebServer } from '@rfckit/testlab';
 import { createCleartextMessage, generateKey, readPrivateKey, sign } from 'openpgp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { closedPort as findClosedPort, daysAhead } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const WELL_KNOWN = '/.well-known/security.txt';
-
-/** A UTC date-time `days` from now, without fractions. */
-function daysAhead(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
-}
 
 /** A file with nothing wrong in it, whose Canonical is `canonical` (none when null). */
 function securityTxt(canonical: string | null): string {
@@ -107,7 +90,12 @@ const sites: Record<string, SiteSpec> = {
   'signed.example.test': { routes: { [WELL_KNOWN]: () => ({ body: signedFile }) } },
 };
 
-let dns: LabDnsServer;
+const zones = {
+  ...Object.fromEntries(Object.keys(sites).map((host) => [host, { A: '127.0.0.1' }])),
+  'down.example.test': { A: '127.0.0.1' },
+  'internal.example.test': { A: '10.0.0.5' },
+};
+
 let web: WebServer;
 /** A port with nothing listening: a site that is down. */
 let closedPort: number;
@@ -127,21 +115,11 @@ beforeAll(async () => {
   });
 
   web = await startWebServer({ sites });
-  dns = await startDnsServer({
-    zones: {
-      ...Object.fromEntries(Object.keys(sites).map((host) => [host, { A: '127.0.0.1' }])),
-      'down.example.test': { A: '127.0.0.1' },
-      'internal.example.test': { A: '10.0.0.5' },
-    },
-  });
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  closedPort = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  closedPort = await findClosedPort();
 });
 
 afterAll(async () => {
-  await Promise.all([web.close(), dns.close()]);
+  await web.close();
 });
 
 interface Finding {
@@ -180,36 +158,23 @@ const errorCodes = (data: FetchData) =>
   data.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code);
 
 describeEachDatabase('security.txt fetch', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    const lab = labEnv({
-      dns,
+  const tool = toolTestApp({
+    database,
+    zones,
+    lab: () => ({
       web,
       connectTo: [
         `down.example.test:443:127.0.0.1:${closedPort}`,
         `down.example.test:80:127.0.0.1:${closedPort}`,
       ],
-    });
+    }),
     // the first matching rule wins: this one takes halfdown's https to the closed port
-    lab.OUTBOUND_CONNECT_TO = `halfdown.example.test:443:127.0.0.1:${closedPort},${lab.OUTBOUND_CONNECT_TO}`;
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...lab });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
+    env: (lab) => ({
+      OUTBOUND_CONNECT_TO: `halfdown.example.test:443:127.0.0.1:${closedPort},${lab.OUTBOUND_CONNECT_TO}`,
+    }),
   });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(body: unknown, headers: Record<string, string> = signedIn, url = '/v1/security-txt/fetch') {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
+  const post = (body: unknown, headers?: Record<string, string>, url = '/v1/security-txt/fetch') =>
+    tool.post(url, body, headers);
 
   async function fetched(domain: string, extra: Record<string, string> = {}): Promise<FetchData> {
     const response = await post({ domain, ...extra });
@@ -221,7 +186,7 @@ describeEachDatabase('security.txt fetch', (database) => {
 
   it('needs a signed-in caller, and is documented with its body and result', async () => {
     expect((await post({ domain: 'good.example.test' }, {})).statusCode).toBe(401);
-    const document = (await app.inject({ url: '/docs/json' })).json();
+    const document = (await tool.inject('/docs/json')).json();
     const operation = document.paths['/v1/security-txt/fetch'].post;
     expect(operation.requestBody.content['application/json'].schema).toMatchObject({
       required: ['domain'],
@@ -422,24 +387,7 @@ describeEachDatabase('security.txt fetch', (database) => {
 });
 
 describe('security.txt fetch with the default outbound rule (no OUTBOUND_ALLOW)', () => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'rfckit-sectxt-ssrf-'));
-    app = await buildTestApp({
-      DATA_DIR: dataDir,
-      RATE_LIMIT_SCALE: '10000',
-      ...labEnv({ dns, web, allow: false }),
-    });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const tool = toolTestApp({ zones, lab: () => ({ web, allow: false }) });
   beforeEach(() => {
     web.connections.length = 0;
     web.requests.length = 0;
@@ -450,12 +398,7 @@ describe('security.txt fetch with the default outbound rule (no OUTBOUND_ALLOW)'
     ['good.example.test', 'Refusing to connect to good.example.test (127.0.0.1): loopback address'],
     ['127.0.0.1', 'Refusing to connect to 127.0.0.1: loopback address'],
   ])('refuses %s with a 422 and reaches nothing', async (domain, message) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/security-txt/fetch',
-      headers: { 'content-type': 'application/json', ...signedIn },
-      payload: JSON.stringify({ domain }),
-    });
+    const response = await tool.post('/v1/security-txt/fetch', { domain });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ success: false, code: 'OUTBOUND_BLOCKED', error: message });
     expect(web.connections).toEqual([]);

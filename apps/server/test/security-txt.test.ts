@@ -1,36 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { createCleartextMessage, generateKey, readPrivateKey, sign } from 'openpgp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from './helpers/app.ts';
-import { toolCallerHeaders } from './helpers/accounts.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
-
-/** A UTC date-time `days` from now, without fractions. */
-function daysAhead(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
-}
+import { daysAhead } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 describeEachDatabase('security.txt API', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000' });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
+  const tool = toolTestApp({ database });
+  const { post } = tool;
 
   it.each(['/v1/security-txt/generate', '/v1/security-txt/validate', '/api/v1/security-txt/validate'])(
     '%s needs a signed-in caller',
@@ -42,7 +18,7 @@ describeEachDatabase('security.txt API', (database) => {
   );
 
   it('documents both routes in the OpenAPI document', async () => {
-    const document = (await app.inject({ url: '/docs/json' })).json();
+    const document = (await tool.inject('/docs/json')).json();
     const generate = document.paths['/v1/security-txt/generate'].post;
     expect(generate.requestBody.content['application/json'].schema).toMatchObject({
       type: 'object',

@@ -5,25 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  labEnv,
-  startDnsServer,
-  type DnsNameFixture,
-  type DnsZones,
-  type LabDnsServer,
-} from '@rfckit/testlab';
-import {
-  createRng,
-  type SpfCheckResultData,
-  type SpfGenerateResultData,
-  type SpfVerifyResultData,
-} from '@rfckit/standards';
-import type { FastifyInstance } from 'fastify';
+import type { DnsNameFixture, DnsZones } from '@rfckit/testlab';
+import type { SpfCheckResultData, SpfGenerateResultData, SpfVerifyResultData } from '@rfckit/standards';
+import { createRng } from '@rfckit/standards/testing';
 import { parseAllDocuments } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolCallerHeaders } from './helpers/accounts.ts';
-import { buildTestApp } from './helpers/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers/databases.ts';
+import { testTld } from './helpers/lab-fixtures.ts';
+import { toolTestApp } from './helpers/tool-test-app.ts';
 
 // The suite is BSD-licensed and read in place, never copied (as conformance/ does)
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -135,7 +124,7 @@ const servedScenarios = [
 const overRecord =
   'v=spf1 ip4:192.0.2.1 include:p1.over.test include:p2.over.test include:p3.over.test include:p4.over.test -all';
 const labZones: DnsZones = {
-  test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test' } },
+  ...testTld,
   'over.test': { TXT: overRecord },
   'ok.test': { TXT: 'v=spf1 mx include:_spf.ok.test -all', MX: { preference: 10, exchange: 'mx.ok.test' } },
   'mx.ok.test': { A: '192.0.2.25' },
@@ -151,44 +140,10 @@ for (const n of [1, 2, 3, 4]) {
   labZones[`n${n}.over.test`] = { TXT: `v=spf1 ip4:203.0.113.${n * 16}/28 -all` };
 }
 
-let dns: LabDnsServer;
-
-beforeAll(async () => {
-  dns = await startDnsServer({ zones: labZones });
-});
-
-afterAll(async () => {
-  await dns.close();
-});
-
 describeEachDatabase('SPF routes', (database) => {
-  let app: FastifyInstance;
-  let signedIn: { authorization: string };
-
-  beforeAll(async () => {
-    app = await buildTestApp({ ...database.env(), RATE_LIMIT_SCALE: '10000', ...labEnv({ dns }) });
-    await app.ready();
-    signedIn = await toolCallerHeaders(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
-
-  function post(url: string, body: unknown, headers: Record<string, string> = signedIn) {
-    return app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  }
-
-  async function verify(body: unknown): Promise<SpfVerifyResultData> {
-    const response = await post('/v1/spf/verify', body);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: SpfVerifyResultData }).data;
-  }
+  const tool = toolTestApp({ database, zones: labZones });
+  const { post } = tool;
+  const verify = (body: unknown) => tool.data<SpfVerifyResultData>('/v1/spf/verify', body);
 
   describe.skipIf(!existsSync(suiteFile))(
     `RFC 7208 suite scenarios served by the lab DNS (${suiteFile})`,
@@ -196,14 +151,14 @@ describeEachDatabase('SPF routes', (database) => {
       const scenarios = existsSync(suiteFile) ? readScenarios(servedScenarios) : [];
 
       afterAll(() => {
-        dns.setZones(labZones);
+        tool.dns.setZones(labZones);
       });
 
       for (const description of servedScenarios) {
         it(`${description}: every test gives the suite's result through POST /v1/spf/check`, async () => {
           const scenario = scenarios.find((s) => s.description === description);
           expect(scenario, description).toBeDefined();
-          dns.setZones(scenario!.zones);
+          tool.dns.setZones(scenario!.zones);
           const failures: string[] = [];
           for (const test of scenario!.tests) {
             const response = await post('/v1/spf/check', {

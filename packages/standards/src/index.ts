@@ -5,7 +5,6 @@ export * from './core/dns-name.ts';
 export * from './core/zone-tokenizer.ts';
 export * from './core/crypto.ts';
 export * from './core/ec-point.ts';
-export * from './core/seeded-random.ts';
 export * from './core/schema.ts';
 export * from './core/resolver.ts';
 export * from './core/fixture-resolver.ts';

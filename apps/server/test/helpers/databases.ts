@@ -31,7 +31,8 @@ function useTempDataDir(): () => string {
   };
 }
 
-function sqlite(): TestDatabase {
+/** A temporary SQLite data directory for the suite being declared. */
+export function sqliteDatabase(): TestDatabase {
   const dataDir = useTempDataDir();
   return { dialect: 'sqlite', env: () => ({ DATA_DIR: dataDir() }) };
 }
@@ -64,7 +65,7 @@ function postgres(adminUrl: string): TestDatabase {
  */
 export function describeEachDatabase(name: string, suite: (database: TestDatabase) => void): void {
   describe(`${name} [sqlite]`, () => {
-    suite(sqlite());
+    suite(sqliteDatabase());
   });
   if (postgresUrl !== undefined && postgresUrl !== '') {
     describe(`${name} [postgres]`, () => {

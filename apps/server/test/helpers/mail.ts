@@ -17,6 +17,15 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
+/** Variables that send the app's mail to `smtp`, with links from https://rfckit.example.org/. */
+export function smtpEnv(smtp: SmtpCapture): Record<string, string> {
+  return {
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://rfckit.example.org/',
+    MAIL_FROM: 'rfckit test <robot@rfckit.example.org>',
+  };
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: ReceivedMail[] = [];

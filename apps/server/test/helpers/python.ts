@@ -14,6 +14,18 @@ export function hasPythonModules(...modules: string[]): boolean {
   }
 }
 
+/**
+ * The start of a dkimpy script: the request (JSON on stdin) as `req`, and a `dnsfunc` that
+ * answers key lookups from its `keys` (name to TXT record) instead of DNS.
+ */
+export const DKIMPY_PRELUDE = `
+import sys, json, base64, dkim
+req = json.load(sys.stdin)
+def dnsfunc(name, timeout=5):
+    v = req['keys'].get(name.decode().rstrip('.').lower())
+    return v.encode() if v is not None else None
+`;
+
 /** Runs `script` with `input` as JSON on stdin and returns what it prints, read as JSON. */
 export function runPythonJson<T>(script: string, input: unknown): T {
   const out = execFileSync(PYTHON, ['-c', script], { input: JSON.stringify(input) });
