@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium (DESIGN §8), or the binary CHROMIUM_PATH names. */
+/** Debian's Chromium (docs/architecture.md §9), or the binary CHROMIUM_PATH names. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags for a closed network: without the background-networking ones Chromium keeps dialling out. */

@@ -1,4 +1,4 @@
-// Import boundaries of DESIGN §3, derived from where a file sits, so that a new tool
+// Import boundaries of docs/architecture.md §1, derived from where a file sits, so that a new tool
 // folder is covered without editing any rule.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -136,7 +136,7 @@ export function violation(file, spec) {
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the import boundaries of DESIGN §3' },
+    docs: { description: 'Enforce the import boundaries of docs/architecture.md §1' },
     schema: [],
     messages: { crossed: '{{why}}' },
   },

@@ -15,7 +15,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
       treeshake: {
-        // @rfckit/standards is pure (DESIGN §1): a module of it whose exports are unused can be
+        // @rfckit/standards is pure (docs/architecture.md §1): a module of it whose exports are unused can be
         // dropped whole, so importing the registry does not pull validators or zod schemas along.
         moduleSideEffects: [{ test: /packages[\\/]standards[\\/]src[\\/]/, sideEffects: false }],
       },

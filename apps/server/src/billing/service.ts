@@ -14,7 +14,7 @@ export type { PlanChangeResult } from './plan-change.ts';
 export { STALE_CLAIM_MS, type SubscriptionState } from './subscriptions.ts';
 
 /*
- * Billing rules (DESIGN §9: persisted data behind a payment-provider seam).
+ * Billing rules (docs/architecture.md §10: persisted data behind a payment-provider seam).
  *
  * - Every organisation has one subscription. One without a row gets the Free plan, active, the
  *   first time anything reads its billing (organisations registered before billing existed too).

@@ -208,7 +208,7 @@ export interface AddressPolicy {
 }
 
 /**
- * The outbound address rule (DESIGN §6): refuse every address `classifyAddress` blocks
+ * The outbound address rule (docs/architecture.md §6): refuse every address `classifyAddress` blocks
  * unless one of the `allow` ranges (OUTBOUND_ALLOW) contains it. An IPv4-mapped address is
  * also matched as the IPv4 address it maps, so `127.0.0.0/8` exempts `::ffff:127.0.0.1`.
  */

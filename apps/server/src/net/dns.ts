@@ -1,4 +1,4 @@
-// The server's DNS client: the only DNS code that opens sockets (DESIGN §6). A stub resolver
+// The server's DNS client: the only DNS code that opens sockets (docs/architecture.md §6). A stub resolver
 // over UDP with EDNS0, TCP when an answer is truncated, retries across the configured servers,
 // and typed results (the Resolver contract of @rfckit/standards) that never reject.
 import { randomInt } from 'node:crypto';

@@ -37,7 +37,7 @@ export interface NetLayerOptions {
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
-/** The outbound layer (DESIGN §6) built from configuration: the only way tools reach the network. */
+/** The outbound layer (docs/architecture.md §6) built from configuration: the only way tools reach the network. */
 export function createNetLayer(options: NetLayerOptions): NetLayer {
   const dns = createDnsClient({
     ...(options.dnsServers === undefined ? {} : { servers: options.dnsServers }),

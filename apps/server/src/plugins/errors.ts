@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { RequestValidationError } from './validation.ts';
 
-/** `{ success: false, error, code }`: the body of every error response (DESIGN §4). */
+/** `{ success: false, error, code }`: the body of every error response (docs/architecture.md §7). */
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string().describe('Human-readable message'),

@@ -4,7 +4,7 @@ import { version } from '../version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The guarded outbound layer: `app.net.session()` per tool call (DESIGN §6). */
+    /** The guarded outbound layer: `app.net.session()` per tool call (docs/architecture.md §6). */
     net: NetLayer;
   }
 }

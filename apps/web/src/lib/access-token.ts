@@ -1,5 +1,5 @@
 /**
- * The access token (spec part 1 §4, DESIGN §4): kept in local storage under `rfckit.token`; the
+ * The access token (spec part 1 §4, docs/architecture.md §8): kept in local storage under `rfckit.token`; the
  * refresh token is never readable here, it lives in the server's HttpOnly cookie.
  *
  * Renewal is single-flight. The server rotates the refresh token on every use and treats a second

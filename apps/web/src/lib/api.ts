@@ -1,4 +1,4 @@
-/** Client for the JSON envelope of DESIGN §4: `{ success, data }` or `{ success: false, error, code }`. */
+/** Client for the JSON envelope of docs/architecture.md §7: `{ success, data }` or `{ success: false, error, code }`. */
 
 import { RATE_LIMITED_MESSAGE } from '@rfckit/standards';
 import { accessTokenSubject, apiBaseUrl, readAccessToken, renewAccessToken } from './access-token.ts';

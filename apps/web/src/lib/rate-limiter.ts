@@ -1,7 +1,7 @@
 /**
  * The client-side rate limiter of spec part 1 §9: per user and per kind of endpoint, the same
  * numbers the server enforces, counted over fixed 60 s windows. It spares the server a burst the
- * server would refuse anyway; the server's own limit is what protects it (DESIGN §9).
+ * server would refuse anyway; the server's own limit is what protects it (docs/architecture.md §10).
  */
 import { RATE_LIMIT_WINDOW_MS, RATE_LIMITS, type RateLimitClass, rateLimitClassOf } from '@rfckit/standards';
 

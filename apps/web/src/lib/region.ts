@@ -1,6 +1,6 @@
 /**
  * The region check of spec part 1 §2 and §7: where the visitor is, asked of our own origin's
- * `/cdn-cgi/trace` (the server locates clients; DESIGN §9: no third-party geolocation call), with
+ * `/cdn-cgi/trace` (the server locates clients; docs/architecture.md §10: no third-party geolocation call), with
  * the browser's time zone as the last fallback. The server enforces the block on every request;
  * this check only lets the app explain it instead of failing call by call.
  */

@@ -4,7 +4,7 @@ export type DigestAlgorithm = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
 export type EcCurve = 'P-256' | 'P-384';
 
 /**
- * The cryptography a validator needs, passed in like DNS access is (DESIGN §1): the browser
+ * The cryptography a validator needs, passed in like DNS access is (docs/architecture.md §1): the browser
  * uses Web Crypto, the server may pass Node's synchronous primitives, which avoid a thread-pool
  * round trip per hash.
  */

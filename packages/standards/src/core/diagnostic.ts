@@ -24,7 +24,7 @@ export interface Diagnostic {
   line?: number;
 }
 
-/** The shape every validator returns (DESIGN §4). */
+/** The shape every validator returns (docs/architecture.md §3). */
 export interface ValidationResult<Parsed> {
   valid: boolean;
   errors: string[];

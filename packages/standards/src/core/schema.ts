@@ -27,7 +27,7 @@ export const diagnosticSchema = z.object({
   line: z.number().int().positive().exactOptional().describe('1-based line of a multi-line input'),
 });
 
-/** Schema of `ValidationResult<P>` (DESIGN §4) for a tool's own `parsed` schema. */
+/** Schema of `ValidationResult<P>` (docs/architecture.md §3) for a tool's own `parsed` schema. */
 export function validationResultSchema<Parsed extends z.ZodType>(parsed: Parsed) {
   return z.object({
     valid: z.boolean().describe('False when any diagnostic is an error'),

@@ -16,7 +16,7 @@ export type OpenPgpVerification =
 
 /**
  * Checks an OpenPGP cleartext-signed message (RFC 9580 §7) with armoured public keys. Passed in,
- * as DNS and crypto are (DESIGN §1): the server implements it with OpenPGP.js, and this package
+ * as DNS and crypto are (docs/architecture.md §1): the server implements it with OpenPGP.js, and this package
  * stays free of any OpenPGP implementation.
  */
 export interface OpenPgpVerifier {

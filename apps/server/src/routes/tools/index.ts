@@ -84,7 +84,7 @@ export const toolOperationRoutes: FastifyPluginAsync<ToolRoutesOptions> = async 
 };
 
 /**
- * Every tool route. They all need a signed-in caller or an organisation API key (DESIGN §4),
+ * Every tool route. They all need a signed-in caller or an organisation API key (docs/architecture.md §7),
  * enforced here once so that a new tool cannot be left open by mistake; the OpenAPI document says
  * so too. These are the only routes that accept an API key.
  */

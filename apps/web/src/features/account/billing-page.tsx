@@ -32,7 +32,7 @@ function Loading() {
 
 /**
  * Spec part 1 §2 Billing & Subscription: tabs Overview, Payment Methods, Invoices, with the
- * organisation's real plan, cards and invoices (DESIGN §9). Every member sees it; admins change it.
+ * organisation's real plan, cards and invoices (docs/architecture.md §10). Every member sees it; admins change it.
  */
 export default function BillingPage() {
   useDocumentTitle('Billing & Subscription · rfckit');

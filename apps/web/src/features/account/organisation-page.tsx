@@ -177,7 +177,7 @@ function OrganisationForm({ answer, userId }: { answer: OrganisationAnswer; user
   );
 }
 
-/** Spec part 1 §2 Organisation Settings: the information form and the team; saves for real (DESIGN §9). */
+/** Spec part 1 §2 Organisation Settings: the information form and the team; saves for real (docs/architecture.md §10). */
 export default function OrganisationPage() {
   useDocumentTitle('Organisation · rfckit');
   const session = useSession();

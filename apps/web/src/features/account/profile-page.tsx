@@ -203,7 +203,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-/** Spec part 1 §2 Profile Settings; saves for real (DESIGN §9). */
+/** Spec part 1 §2 Profile Settings; saves for real (docs/architecture.md §10). */
 export default function ProfilePage() {
   useDocumentTitle('Profile · rfckit');
   const session = useSession();

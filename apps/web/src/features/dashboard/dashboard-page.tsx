@@ -51,7 +51,7 @@ function Counter({ label, value }: { label: string; value: number | undefined })
   );
 }
 
-/** Spec part 1 §2 Dashboard, with real counts (DESIGN §9): the registry's tools and the audit log. */
+/** Spec part 1 §2 Dashboard, with real counts (docs/architecture.md §10): the registry's tools and the audit log. */
 export default function DashboardPage({ toolGroups }: DashboardPageProps) {
   useDocumentTitle('Dashboard · rfckit');
   const session = useSession();
