@@ -36,7 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'tooling',
-          include: ['eslint/**/*.test.js', 'conformance/*.test.ts'],
+          include: ['eslint/**/*.test.js', 'conformance/*.test.ts', 'apps/web/build-checks/*.test.ts'],
           environment: 'node',
         },
       },
