@@ -1,3 +1,4 @@
+import { arcOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -147,7 +148,7 @@ describe('ARC generator', () => {
       await within(panel).findByRole('heading', { name: 'Message sealed: ARC set i=1, cv=none' }),
     ).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/arc/generate');
+    expect(url).toBe(`/v1${arcOperations.generate.path}`);
     const sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
     // instance 1 and cv none are the defaults: left to the server, which takes them from the message
     expect(sent).toEqual({

@@ -18,19 +18,20 @@ import {
 } from '@mantine/core';
 import {
   ARC_DEFAULTS,
+  type ArcAlgorithm,
+  type ArcCanonicalization,
   arcCanonicalizations,
-  arcGenerateBody,
+  type ArcChainValue,
   arcChainValues,
+  arcGenerateBody,
   arcMaxInstance,
   arcMessageRequiredMessage,
+  arcOperations,
+  type ArcPreviewSettings,
   arcSettingsReady,
   arcSettingsRequiredMessage,
   arcSettingsSchema,
   buildArcPreview,
-  type ArcAlgorithm,
-  type ArcCanonicalization,
-  type ArcChainValue,
-  type ArcPreviewSettings,
 } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
@@ -40,7 +41,7 @@ import { monospaceInput, requestPanelState } from '../../components/request-form
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { SealResult } from './seal-result.tsx';
-import { useSealArc } from './use-arc.ts';
+import { useOperation } from '../../lib/operations.ts';
 
 interface FormState {
   /** NumberInput gives '' while the field is empty. */
@@ -142,7 +143,7 @@ function PreviewField({ name, value }: { name: string; value: string }) {
 export function GeneratorTab() {
   const [form, setForm] = useState<FormState>(initialForm);
   const [formError, setFormError] = useState<string | null>(null);
-  const sealing = useSealArc();
+  const sealing = useOperation(arcOperations.generate);
   // the domain and selector the shown result was sealed with, for the key's file name
   const [sealedAs, setSealedAs] = useState({ domain: '', selector: '' });
 

@@ -1,3 +1,4 @@
+import { arcOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -115,7 +116,7 @@ describe('ARC validator', () => {
 
     expect(await screen.findByRole('heading', { name: 'ARC chain passes' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/arc/validate');
+    expect(url).toBe(`/v1${arcOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ record: headers, domain: 'example.org' });
 
     expect(screen.getByRole('table', { name: 'Chain verdict' })).toHaveTextContent(

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Kbd, Stack, TextInput } from '@mantine/core';
-import { arcValidateBody, arcValidateRequired, type ArcChainResult } from '@rfckit/standards';
+import { type ArcChainResult, arcOperations, arcValidateBody, arcValidateRequired } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
-import { useValidateArc } from './use-arc.ts';
+import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 const placeholder = [
@@ -26,7 +26,7 @@ export function ValidatorTab() {
   const [domain, setDomain] = useState('');
   const [record, setRecord] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const validation = useValidateArc();
+  const validation = useOperation(arcOperations.validate);
 
   function submit(event: FormEvent) {
     event.preventDefault();

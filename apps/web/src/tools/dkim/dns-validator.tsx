@@ -1,11 +1,11 @@
 import { Alert, Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { dkimDnsBody, dkimSelectorsBody, type DkimDnsResultData } from '@rfckit/standards';
+import { dkimDnsBody, type DkimDnsResultData, dkimOperations, dkimSelectorsBody } from '@rfckit/standards';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from './diagnostic-list.tsx';
-import { useDkimDns, useDkimSelectors } from './use-dkim.ts';
+import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 const resultTitle: Record<DkimDnsResultData['status'], string> = {
@@ -101,8 +101,8 @@ export function DnsValidator() {
   const [domain, setDomain] = useState('');
   const [selector, setSelector] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const lookup = useDkimDns();
-  const discovery = useDkimSelectors();
+  const lookup = useOperation(dkimOperations.dns);
+  const discovery = useOperation(dkimOperations.selectors);
 
   function validate(nextSelector: string) {
     if (lookup.isPending) return;

@@ -1,3 +1,4 @@
+import { dkimOperations } from '@rfckit/standards';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -118,7 +119,7 @@ describe('DKIM generator', () => {
     );
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dkim/generate');
+    expect(url).toBe(`/v1${dkimOperations.generate.path}`);
     const sent = String(init?.body);
     expect(JSON.parse(sent)).toMatchObject({ domain: 'example.com', selector: 'default', publicKey });
     const privateBody = pem.split('\n').slice(1, -2).join('');

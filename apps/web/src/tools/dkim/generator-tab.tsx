@@ -17,18 +17,19 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  dkimCanonicalizations,
-  dkimGeneratorDefaults,
-  dkimPrivateKeyMessage,
-  dkimPrivateKeyPattern,
-  dkimRequiredMessage,
-  generateDkimRecord,
   type DkimAlgorithm,
   type DkimCanonicalization,
+  dkimCanonicalizations,
   type DkimFlag,
   type DkimGenerateBody,
   type DkimGenerateResultData,
+  dkimGeneratorDefaults,
+  dkimOperations,
+  dkimPrivateKeyMessage,
+  dkimPrivateKeyPattern,
+  dkimRequiredMessage,
   type DkimServiceType,
+  generateDkimRecord,
 } from '@rfckit/standards';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 
@@ -39,7 +40,7 @@ import { ResultPanel, type ResultPanelState } from '../../components/result-pane
 import { saveFile } from '../../lib/save-file.ts';
 import { DiagnosticList } from './diagnostic-list.tsx';
 import { generateKeyPair, keyPairKinds, type KeyPairKind } from './key-pair.ts';
-import { useGenerateDkim } from './use-dkim.ts';
+import { useOperation } from '../../lib/operations.ts';
 
 interface FormState {
   domain: string;
@@ -153,7 +154,7 @@ export function GeneratorTab() {
   // held only until downloaded: the page offers the private key once
   const [privateKey, setPrivateKey] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState(false);
-  const generation = useGenerateDkim();
+  const generation = useOperation(dkimOperations.generate);
 
   function update<K extends keyof FormState>(key: K, value: FormState[K]) {
     setForm((previous) => ({ ...previous, [key]: value }));

@@ -1,3 +1,4 @@
+import { dkimOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,7 +99,7 @@ describe('DKIM validator (message mode)', () => {
 
     expect(await screen.findByRole('heading', { name: 'DKIM signature verified' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dkim/verify-message');
+    expect(url).toBe(`/v1${dkimOperations.verifyMessage.path}`);
     // a text area keeps line breaks as LF; the verifier reads LF lines as CRLF ones
     expect(JSON.parse(String(init?.body))).toEqual({ message: message.replace(/\r\n/g, '\n') });
     expect(screen.getByText('1 of 2 signatures verified')).toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { Badge, Button, Code, Group, Kbd, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { dkimVerifyMessageBody, type DkimSignatureVerdict } from '@rfckit/standards';
+import { dkimOperations, type DkimSignatureVerdict, dkimVerifyMessageBody } from '@rfckit/standards';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
 import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from './diagnostic-list.tsx';
-import { useVerifyDkimMessage } from './use-dkim.ts';
+import { useOperation } from '../../lib/operations.ts';
 
 const placeholder = 'DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed; d=example.com; s=…\nFrom: …';
 
@@ -125,7 +125,7 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
 export function MessageVerifier() {
   const [message, setMessage] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const verification = useVerifyDkimMessage();
+  const verification = useOperation(dkimOperations.verifyMessage);
 
   function submit(event: FormEvent) {
     event.preventDefault();

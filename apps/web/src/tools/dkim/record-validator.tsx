@@ -1,11 +1,11 @@
 import { Button, Group, Kbd, Stack } from '@mantine/core';
-import { dkimValidateBody } from '@rfckit/standards';
+import { dkimOperations, dkimValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
-import { useValidateDkim } from './use-dkim.ts';
+import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 const placeholder = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA…';
@@ -14,7 +14,7 @@ const placeholder = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCA
 export function RecordValidator() {
   const [record, setRecord] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const validation = useValidateDkim();
+  const validation = useOperation(dkimOperations.validate);
 
   function submit(event: FormEvent) {
     event.preventDefault();

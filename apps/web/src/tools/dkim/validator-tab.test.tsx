@@ -1,3 +1,4 @@
+import { dkimOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,7 +79,7 @@ describe('DKIM validator (record mode)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Invalid DKIM key record' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dkim/validate');
+    expect(url).toBe(`/v1${dkimOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ record });
     expect(screen.getByRole('table', { name: 'Key record summary' })).toHaveTextContent('512 bits');
     const findings = screen.getByRole('list', { name: 'Findings' });

@@ -1,4 +1,4 @@
-import { checkDmarc, createFixtureResolver, type DmarcCheckResult } from '@rfckit/standards';
+import { checkDmarc, createFixtureResolver, type DmarcCheckResult, dmarcOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +62,7 @@ describe('DMARC validator', () => {
 
     expect(await screen.findByRole('heading', { name: 'Invalid DMARC record' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dmarc/validate');
+    expect(url).toBe(`/v1${dmarcOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ record });
 
     const errors = screen.getByRole('region', { name: 'Errors' });

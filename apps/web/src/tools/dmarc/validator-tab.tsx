@@ -1,9 +1,10 @@
 import { Button, Group, Kbd, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { dmarcValidateBody, type DmarcValidationResultData } from '@rfckit/standards';
+import { dmarcOperations, dmarcValidateBody, type DmarcValidationResultData } from '@rfckit/standards';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
-import { failureMessage, useValidateDmarc } from './use-dmarc.ts';
+import { useOperation } from '../../lib/operations.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
@@ -23,7 +24,7 @@ export function ValidatorTab() {
   const [record, setRecord] = useState('');
   const [errors, setErrors] = useState<{ domain?: string; record?: string }>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const validation = useValidateDmarc();
+  const validation = useOperation(dmarcOperations.validate);
   const empty = domain.trim() === '' && record.trim() === '';
 
   function submit(event: FormEvent) {

@@ -1,3 +1,4 @@
+import { dnskeyOperations } from '@rfckit/standards';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,7 +135,7 @@ describe('DNSKEY validator', () => {
 
     expect(await screen.findByRole('heading', { name: 'Valid DNSKEY record' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dnskey/validate');
+    expect(url).toBe(`/v1${dnskeyOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ record });
 
     expect(screen.getByRole('row', { name: /Key tag/ })).toHaveTextContent('20078');

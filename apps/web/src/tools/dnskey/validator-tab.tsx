@@ -1,11 +1,11 @@
 import { Button, Group, Kbd, Stack } from '@mantine/core';
-import { dnskeyValidateBody } from '@rfckit/standards';
+import { dnskeyOperations, dnskeyValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
-import { useValidateDnskey } from './use-validate-dnskey.ts';
+import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 const placeholder = 'example.com. 3600 IN DNSKEY 257 3 13 <base64 public key>';
@@ -13,7 +13,7 @@ const placeholder = 'example.com. 3600 IN DNSKEY 257 3 13 <base64 public key>';
 export function ValidatorTab() {
   const [record, setRecord] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const validation = useValidateDnskey();
+  const validation = useOperation(dnskeyOperations.validate);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { httpHeadersAnalyzeBody } from '@rfckit/standards';
+import { httpHeadersAnalyzeBody, httpHeadersOperations } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AnalysisView } from './analysis-view.tsx';
-import { useAnalyzeHeaders } from './use-http-headers.ts';
+import { useOperation } from '../../lib/operations.ts';
 
 /** The spec's message when the call itself fails (network, unreadable answer). */
 export const ANALYSIS_EXCEPTION_MESSAGE = 'Failed to analyse headers. Please check the URL and try again.';
@@ -21,7 +21,7 @@ export function analysisErrorMessage(error: Error): string {
 export function AnalyserTab() {
   const [url, setUrl] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const analysis = useAnalyzeHeaders();
+  const analysis = useOperation(httpHeadersOperations.analyze);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,12 +1,12 @@
 import { Button, Group, Kbd, Stack } from '@mantine/core';
-import { httpHeadersValidateBody } from '@rfckit/standards';
+import { httpHeadersOperations, httpHeadersValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { AnalysisView } from './analysis-view.tsx';
-import { useValidateHeaders } from './use-http-headers.ts';
+import { useOperation } from '../../lib/operations.ts';
 
 const placeholder = [
   'HTTP/2 200',
@@ -19,7 +19,7 @@ const placeholder = [
 export function ValidatorTab() {
   const [headers, setHeaders] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const validation = useValidateHeaders();
+  const validation = useOperation(httpHeadersOperations.validate);
 
   function submit(event: FormEvent) {
     event.preventDefault();

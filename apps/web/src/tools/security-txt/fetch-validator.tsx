@@ -1,11 +1,16 @@
 import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { securityTxtFetchBody, type SecurityTxtFetchResultData } from '@rfckit/standards';
+import {
+  securityTxtFetchBody,
+  type SecurityTxtFetchResultData,
+  securityTxtOperations,
+} from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { AttemptsView, FetchSourceView } from './fetch-source.tsx';
-import { failureMessage, useFetchSecurityTxt } from './use-security-txt.ts';
+import { useOperation } from '../../lib/operations.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 function resultTitle(data: SecurityTxtFetchResultData): string {
@@ -28,7 +33,7 @@ export function FetchValidator() {
   const [domain, setDomain] = useState('');
   const [publicKey, setPublicKey] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
-  const fetching = useFetchSecurityTxt();
+  const fetching = useOperation(securityTxtOperations.fetch);
 
   function submit(event: FormEvent) {
     event.preventDefault();

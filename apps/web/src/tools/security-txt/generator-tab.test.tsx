@@ -1,3 +1,4 @@
+import { securityTxtOperations } from '@rfckit/standards';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,7 +99,7 @@ describe('security.txt generator', () => {
     const output = await screen.findByTestId('security-txt-output');
     expect(output.textContent).toBe(file);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/security-txt/generate');
+    expect(url).toBe(`/v1${securityTxtOperations.generate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({
       domain: 'example.com',
       contacts: ['mailto:security@example.com', 'tel:+1-201-555-0123'],

@@ -14,14 +14,16 @@ import {
 } from '@mantine/core';
 import {
   normaliseSecurityTxtDomain,
-  securityTxtGenerateBody,
   type SecurityTxtGenerateBody,
+  securityTxtGenerateBody,
+  securityTxtOperations,
 } from '@rfckit/standards';
 import { useId, useState, type FormEvent } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
-import { failureMessage, useGenerateSecurityTxt } from './use-security-txt.ts';
+import { useOperation } from '../../lib/operations.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 
 /** Spec part 2 §4: the security.txt copy button says 'Copied!' for 1.5 s. */
 const COPIED_FOR_MS = 1500;
@@ -104,7 +106,7 @@ export function GeneratorTab() {
     optional: { acknowledgments: '', canonical: '', policy: '', hiring: '', encryption: '', csaf: '' },
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const generation = useGenerateSecurityTxt();
+  const generation = useOperation(securityTxtOperations.generate);
   const contactsErrorId = useId();
   const domain = normaliseSecurityTxtDomain(form.domain) || 'example.com';
 

@@ -1,12 +1,13 @@
 import { Button, Group, Kbd, SegmentedControl, Stack } from '@mantine/core';
-import { securityTxtValidateBody } from '@rfckit/standards';
+import { securityTxtOperations, securityTxtValidateBody } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { FetchValidator } from './fetch-validator.tsx';
-import { failureMessage, useValidateSecurityTxt } from './use-security-txt.ts';
+import { useOperation } from '../../lib/operations.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 const placeholder = [
@@ -46,7 +47,7 @@ function PasteValidator() {
   const [inputError, setInputError] = useState<string | null>(null);
   // the text the shown result is about, to quote its lines
   const [validated, setValidated] = useState('');
-  const validation = useValidateSecurityTxt();
+  const validation = useOperation(securityTxtOperations.validate);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,11 +1,12 @@
 import { Button, Code, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { spfCheckBody, type SpfCheckResultData } from '@rfckit/standards';
+import { spfCheckBody, type SpfCheckResultData, spfOperations } from '@rfckit/standards';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
 import { requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { TraceList } from './trace-list.tsx';
-import { failureMessage, useCheckSpf } from './use-spf.ts';
+import { useOperation } from '../../lib/operations.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 
 type Field = 'ip' | 'sender' | 'helo' | 'domain';
 
@@ -79,7 +80,7 @@ function CheckResult({ result }: { result: SpfCheckResultData }) {
 export function TestTab() {
   const [values, setValues] = useState<Record<Field, string>>({ ip: '', sender: '', helo: '', domain: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const check = useCheckSpf();
+  const check = useOperation(spfOperations.check);
   const empty =
     values.ip.trim() === '' ||
     (values.sender.trim() === '' && values.helo.trim() === '' && values.domain.trim() === '');

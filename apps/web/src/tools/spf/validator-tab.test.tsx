@@ -1,4 +1,4 @@
-import { createFixtureResolver, lintSpf, type SpfVerifyResultData } from '@rfckit/standards';
+import { createFixtureResolver, lintSpf, spfOperations, type SpfVerifyResultData } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,7 @@ describe('SPF validator', () => {
       await screen.findByRole('heading', { name: 'SPF permerror: receivers fail this record' }),
     ).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/spf/verify');
+    expect(url).toBe(`/v1${spfOperations.verify.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ domain: 'over.example' });
 
     expect(screen.getByTestId('lookup-budget')).toHaveTextContent(

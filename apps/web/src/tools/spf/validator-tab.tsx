@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { spfVerifyBody, type SpfVerifyResultData } from '@rfckit/standards';
+import { spfOperations, spfVerifyBody, type SpfVerifyResultData } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { requestPanelState } from '../../components/request-form.ts';
@@ -9,7 +9,8 @@ import { TableScroll } from '../../components/table-scroll.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { IncludeTree } from './include-tree.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
-import { failureMessage, useVerifySpf } from './use-spf.ts';
+import { useOperation } from '../../lib/operations.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 
 /** Spec part 1 §8: the message when the verify request fails without a message of the server's. */
 export const VERIFY_FAILED_MESSAGE = 'Failed to verify SPF record';
@@ -116,7 +117,7 @@ export function ValidatorTab() {
   const [domain, setDomain] = useState('');
   const [record, setRecord] = useState('');
   const [errors, setErrors] = useState<{ domain?: string; spfRecord?: string }>({});
-  const verification = useVerifySpf();
+  const verification = useOperation(spfOperations.verify);
   const empty = domain.trim() === '';
 
   function submit(event: FormEvent) {
