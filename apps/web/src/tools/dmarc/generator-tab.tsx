@@ -19,11 +19,12 @@ import {
 import {
   dmarcGenerateBody,
   dmarcGeneratorDefaults,
+  type DmarcGeneratorResult,
+  type DmarcPolicy,
   dmarcRecordName,
   generateDmarcRecord,
   normalizeDmarcDomain,
-  type DmarcGeneratorResult,
-  type DmarcPolicy,
+  quotedTxtStrings,
 } from '@rfckit/standards';
 import { useMemo, useState, type ReactNode } from 'react';
 
@@ -139,13 +140,6 @@ function generate(form: FormState): Outcome {
     console.error('DMARC generation failed', error);
     return { ok: false, errors: {} };
   }
-}
-
-/** A zone-file line for the record, its value split into quoted strings of at most 255 characters. */
-function zoneLine(name: string, record: string): string {
-  const strings: string[] = [];
-  for (let at = 0; at < record.length; at += 255) strings.push(`"${record.slice(at, at + 255)}"`);
-  return `${name}. 3600 IN TXT ${strings.join(' ')}`;
 }
 
 /**
@@ -289,13 +283,13 @@ export function GeneratorTab() {
                 Zone-file line
               </Text>
               <CopyButton
-                value={zoneLine(shownName, result.record)}
+                value={`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
                 label="Copy line"
                 ariaLabel="Copy zone-file line"
               />
             </Group>
             <Code block className="mono-block">
-              {zoneLine(shownName, result.record)}
+              {`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
             </Code>
           </Stack>
           {result.diagnostics.length > 0 && <DiagnosticList diagnostics={result.diagnostics} heading={4} />}

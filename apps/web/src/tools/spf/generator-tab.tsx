@@ -14,8 +14,9 @@ import {
 } from '@mantine/core';
 import {
   generateSpf,
-  spfGenerateBody,
+  quotedTxtStrings,
   SPF_LOOKUP_LIMIT,
+  spfGenerateBody,
   type SpfGenerateBody,
   type SpfGenerateInput,
   type SpfGenerateResultData,
@@ -141,13 +142,6 @@ function preview(form: FormState): Preview {
   return { ok: true, result: generateSpf(parsed.data) };
 }
 
-/** The record split into quoted strings of at most 255 characters, as a zone file takes it. */
-function zoneLine(name: string, record: string): string {
-  const strings: string[] = [];
-  for (let at = 0; at < record.length; at += 255) strings.push(`"${record.slice(at, at + 255)}"`);
-  return `${name}. 3600 IN TXT ${strings.join(' ')}`;
-}
-
 function EntryRow({
   entry,
   position,
@@ -231,7 +225,7 @@ export function GeneratorTab() {
             Zone file line
           </Text>
           <Code block className="mono-block" data-testid="spf-zone-line">
-            {zoneLine(name, record)}
+            {`${name}. 3600 IN TXT ${quotedTxtStrings(record)}`}
           </Code>
           <LookupBudget
             lookups={lookups}
