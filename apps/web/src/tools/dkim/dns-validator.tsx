@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
@@ -90,7 +90,7 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
           ))}
         </Stack>
       )}
-      <DiagnosticList diagnostics={lookupIssues} label="DNS findings" />
+      <DiagnosticList variant="list" diagnostics={lookupIssues} label="DNS findings" />
       {result.validation && <ValidationResultView result={result.validation} />}
     </Stack>
   );

@@ -38,7 +38,7 @@ import { monospaceInput } from '../../components/request-form.ts';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
 import { saveFile } from '../../lib/save-file.ts';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { generateKeyPair, keyPairKinds, type KeyPairKind } from './key-pair.ts';
 import { useOperation } from '../../lib/operations.ts';
 
@@ -237,7 +237,7 @@ export function GeneratorTab() {
             copyLabel="Copy zone-file line"
           />
           <SignerSettings signer={data.signer} />
-          <DiagnosticList diagnostics={data.diagnostics} label="Generator warnings" />
+          <DiagnosticList variant="list" diagnostics={data.diagnostics} label="Generator warnings" />
         </Stack>
       ),
     };

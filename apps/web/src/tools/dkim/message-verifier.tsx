@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { useOperation } from '../../lib/operations.ts';
 
 const placeholder = 'DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed; d=example.com; s=…\nFrom: …';
@@ -114,7 +114,11 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
           </Table.Tbody>
         </Table>
         {signature.key && (
-          <DiagnosticList diagnostics={signature.key.diagnostics} label={`${name} key findings`} />
+          <DiagnosticList
+            variant="list"
+            diagnostics={signature.key.diagnostics}
+            label={`${name} key findings`}
+          />
         )}
       </Stack>
     </Paper>

@@ -3,7 +3,7 @@ import type { DkimValidationResultData } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 
 const tagMeaning: Record<string, string> = {
   v: 'Version',
@@ -84,7 +84,7 @@ export function ValidationResultView({ result }: { result: DkimValidationResultD
           </TableScroll>
         </Stack>
       )}
-      <DiagnosticList diagnostics={result.diagnostics} label="Findings" />
+      <DiagnosticList variant="list" diagnostics={result.diagnostics} label="Findings" />
     </Stack>
   );
 }
