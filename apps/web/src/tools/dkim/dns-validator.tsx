@@ -5,6 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import { DomainField } from '../../components/domain-field.tsx';
 import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
@@ -149,18 +150,13 @@ export function DnsValidator() {
       <form onSubmit={submit} noValidate aria-label="Validate a published DKIM key">
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <TextInput
-              label="Domain"
-              placeholder="example.com"
+            <DomainField
+              monospace
               value={domain}
               onChange={(event) => {
                 setDomain(event.currentTarget.value);
                 if (inputError) setInputError(null);
               }}
-              spellCheck={false}
-              autoCapitalize="off"
-              autoComplete="off"
-              styles={monospaceInput}
             />
             <TextInput
               label="Selector"

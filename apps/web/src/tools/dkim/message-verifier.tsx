@@ -1,12 +1,9 @@
-import { Badge, Button, Code, Group, Kbd, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { dkimOperations, type DkimSignatureVerdict, dkimVerifyMessageBody } from '@rfckit/standards';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { dkimOperations, type DkimSignatureVerdict } from '@rfckit/standards';
+import type { ReactNode } from 'react';
 
-import { requestPanelState } from '../../components/request-form.ts';
-import { CodeTextarea } from '../../components/code-textarea.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
-import { useOperation } from '../../lib/operations.ts';
+import { CtrlEnterHint, PasteValidator } from '../../components/paste-validator.tsx';
 
 const placeholder = 'DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed; d=example.com; s=…\nFrom: …';
 
@@ -127,76 +124,47 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
 
 /** Message mode: verifies every DKIM-Signature of a pasted message with the keys in DNS. */
 export function MessageVerifier() {
-  const [message, setMessage] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const verification = useOperation(dkimOperations.verifyMessage);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (verification.isPending) return;
-    const parsed = dkimVerifyMessageBody.safeParse({ message });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'Message is required');
-      return;
-    }
-    setInputError(null);
-    verification.mutate(parsed.data);
-  }
-
-  const state = requestPanelState(verification, {
-    pending: 'Verifying the signatures…',
-    empty: 'Paste a whole message, header and body, and choose Verify to check each DKIM signature here.',
-    errorMessage: (error) => `Verification failed: ${error.message}`,
-    success: (data) => ({
-      title:
-        data.summary.result === 'none'
-          ? 'No DKIM signature'
-          : data.summary.result === 'pass'
-            ? 'DKIM signature verified'
-            : 'DKIM verification failed',
-      tone: data.summary.result === 'pass' ? 'positive' : 'negative',
-      children: (
-        <Stack gap="md">
-          <Text size="sm">{data.summary.message}</Text>
-          {data.signatures.map((signature, index) => (
-            <SignatureCard key={index} signature={signature} index={index} />
-          ))}
-        </Stack>
-      ),
-    }),
-  });
-
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="Verify a message">
-        <Stack gap="sm">
-          <CodeTextarea
-            label="Message"
-            description={
-              <>
-                The raw message as received, header fields and body (up to 5 MiB). Keys are looked up in DNS;
-                rsa-sha1 and RSA keys under 1024 bits fail (RFC 8301). <Kbd size="xs">Ctrl</Kbd> +{' '}
-                <Kbd size="xs">Enter</Kbd> verifies.
-              </>
-            }
-            placeholder={placeholder}
-            value={message}
-            onChange={(event) => {
-              setMessage(event.currentTarget.value);
-              if (inputError) setInputError(null);
-            }}
-            error={inputError}
-            minRows={6}
-            maxRows={20}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={verification.isPending}>
-              {verification.isPending ? 'Verifying...' : 'Verify'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ResultPanel state={state} label="Verification result" />
-    </Stack>
+    <PasteValidator
+      operation={dkimOperations.verifyMessage}
+      field="message"
+      formLabel="Verify a message"
+      label="Message"
+      description={
+        <>
+          The raw message as received, header fields and body (up to 5 MiB). Keys are looked up in DNS;
+          rsa-sha1 and RSA keys under 1024 bits fail (RFC 8301).
+          <CtrlEnterHint action="verifies" />
+        </>
+      }
+      placeholder={placeholder}
+      minRows={6}
+      maxRows={20}
+      fallbackError="Message is required"
+      submitLabel="Verify"
+      pendingLabel="Verifying..."
+      panel={{
+        pending: 'Verifying the signatures…',
+        empty: 'Paste a whole message, header and body, and choose Verify to check each DKIM signature here.',
+        errorMessage: (error) => `Verification failed: ${error.message}`,
+        success: (data) => ({
+          title:
+            data.summary.result === 'none'
+              ? 'No DKIM signature'
+              : data.summary.result === 'pass'
+                ? 'DKIM signature verified'
+                : 'DKIM verification failed',
+          tone: data.summary.result === 'pass' ? 'positive' : 'negative',
+          children: (
+            <Stack gap="md">
+              <Text size="sm">{data.summary.message}</Text>
+              {data.signatures.map((signature, index) => (
+                <SignatureCard key={index} signature={signature} index={index} />
+              ))}
+            </Stack>
+          ),
+        }),
+      }}
+    />
   );
 }

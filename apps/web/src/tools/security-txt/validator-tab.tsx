@@ -1,13 +1,12 @@
-import { Button, Group, Kbd, SegmentedControl, Stack } from '@mantine/core';
-import { securityTxtOperations, securityTxtValidateBody } from '@rfckit/standards';
-import { useState, type FormEvent } from 'react';
+import { SegmentedControl, Stack } from '@mantine/core';
+import { securityTxtOperations } from '@rfckit/standards';
+import { useState } from 'react';
 
-import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
-import { FetchValidator } from './fetch-validator.tsx';
-import { useOperation } from '../../lib/operations.ts';
+import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { CtrlEnterHint } from '../../components/paste-validator.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
+import { FetchValidator, PublicKeyField } from './fetch-validator.tsx';
 import { ValidationResultView } from './validation-result.tsx';
 
 const placeholder = [
@@ -42,79 +41,49 @@ export function ValidatorTab() {
 }
 
 function PasteValidator() {
-  const [content, setContent] = useState('');
-  const [publicKey, setPublicKey] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  // the text the shown result is about, to quote its lines
-  const [validated, setValidated] = useState('');
-  const validation = useOperation(securityTxtOperations.validate);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (validation.isPending) return;
-    const body = publicKey.trim() ? { content, publicKey } : { content };
-    // the shared schema gives the same message the server would
-    const parsed = securityTxtValidateBody.safeParse(body);
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'security.txt content is required');
-      validation.reset();
-      return;
-    }
-    setInputError(null);
-    setValidated(content);
-    validation.mutate(parsed.data);
-  }
-
-  const state = requestPanelState(validation, {
-    pending: 'Validating the file…',
-    empty: 'Paste a security.txt file and choose Validate to see every finding with its line.',
-    errorMessage: (error) => failureMessage(error, 'Validation failed'),
-    success: (data) => ({
-      title: data.valid ? 'Valid security.txt' : 'Invalid security.txt',
-      tone: data.valid ? 'positive' : 'negative',
-      children: <ValidationResultView result={data} content={validated} />,
-    }),
+  const { form, request, onSubmit } = useOperationForm({
+    operation: securityTxtOperations.validate,
+    initialValues: { content: '', publicKey: '' },
+    toBody: ({ content, publicKey }) => (publicKey.trim() ? { content, publicKey } : { content }),
+    errorField: 'content',
+    fallbackError: 'security.txt content is required',
+    clearResultOnInvalid: true,
   });
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="security.txt validator">
-        <Stack gap="sm">
-          <CodeTextarea
-            label="security.txt content"
-            description={
-              <>
-                The file as published, signed or not. <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>{' '}
-                validates.
-              </>
-            }
-            placeholder={placeholder}
-            value={content}
-            onChange={(event) => {
-              setContent(event.currentTarget.value);
-              if (inputError) setInputError(null);
-            }}
-            error={inputError}
-            minRows={8}
-            maxRows={24}
-          />
-          <CodeTextarea
-            label="Signer’s OpenPGP public key (optional)"
-            description="For a signed file: paste the key it should be signed with, and the signature is verified."
-            placeholder="-----BEGIN PGP PUBLIC KEY BLOCK-----"
-            value={publicKey}
-            onChange={(event) => setPublicKey(event.currentTarget.value)}
-            minRows={2}
-            maxRows={10}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={validation.isPending}>
-              {validation.isPending ? 'Validating...' : 'Validate'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ResultPanel state={state} label="Validation result" />
-    </Stack>
+    <OperationForm
+      request={request}
+      onSubmit={onSubmit}
+      formLabel="security.txt validator"
+      resultLabel="Validation result"
+      submitLabel="Validate"
+      pendingLabel="Validating..."
+      panel={{
+        pending: 'Validating the file…',
+        empty: 'Paste a security.txt file and choose Validate to see every finding with its line.',
+        errorMessage: (error) => failureMessage(error, 'Validation failed'),
+        success: (data, sent) => ({
+          title: data.valid ? 'Valid security.txt' : 'Invalid security.txt',
+          tone: data.valid ? 'positive' : 'negative',
+          // the text the result is about, to quote its lines
+          children: <ValidationResultView result={data} content={sent?.content ?? ''} />,
+        }),
+      }}
+    >
+      <CodeTextarea
+        label="security.txt content"
+        description={
+          <>
+            The file as published, signed or not.
+            <CtrlEnterHint />
+          </>
+        }
+        placeholder={placeholder}
+        minRows={8}
+        maxRows={24}
+        {...form.getInputProps('content')}
+      />
+      <PublicKeyField {...form.getInputProps('publicKey')} />
+    </OperationForm>
   );
 }
