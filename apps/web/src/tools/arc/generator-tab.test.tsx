@@ -3,17 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 const pem =
   '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n';

@@ -3,17 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 const headers = 'ARC-Seal: i=1; a=rsa-sha256; cv=none; d=example.org; s=arc; b=AAAA\nFrom: a@example.com';
 

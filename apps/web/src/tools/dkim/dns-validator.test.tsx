@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { json } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -98,10 +99,6 @@ const discovery = {
   failed: [],
   unchecked: [],
 };
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 describe('DKIM validator (DNS mode)', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

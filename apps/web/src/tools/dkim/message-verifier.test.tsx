@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { json } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -61,10 +62,6 @@ const answer = {
   ],
   summary: { result: 'pass', total: 2, passed: 1, message: '1 of 2 signatures verified' },
 };
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 describe('DKIM validator (message mode)', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -42,15 +43,6 @@ const invalidResult = {
   },
   tags: { v: 'DKIM1', k: 'rsa', p: 'MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDkHlOQ' },
 };
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 describe('DKIM validator (record mode)', () => {
   let fetchMock: ReturnType<typeof respondWith>;

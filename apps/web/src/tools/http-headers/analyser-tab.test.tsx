@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { gradeHeaderBlock, httpHeadersOperations } from '@rfckit/standards';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { AnalyserTab } from './analyser-tab.tsx';
 import { scoreBand } from './analysis-view.tsx';
@@ -12,15 +13,6 @@ import { ValidatorTab } from './validator-tab.tsx';
 const weak = gradeHeaderBlock(
   'HTTP/2 200\ncontent-type: text/html\nstrict-transport-security: max-age=300\nreferrer-policy: no-referrer',
 );
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

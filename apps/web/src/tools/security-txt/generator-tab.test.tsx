@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
 
@@ -13,15 +14,6 @@ const file = [
   'Expires: 2027-03-10T08:09:10Z',
   '',
 ].join('\n');
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 describe('security.txt generator', () => {
   let fetchMock: ReturnType<typeof respondWith>;

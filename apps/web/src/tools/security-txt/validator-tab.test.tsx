@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -55,15 +56,6 @@ const result = {
     signature: null,
   },
 };
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 describe('security.txt validator', () => {
   let fetchMock: ReturnType<typeof respondWith>;
