@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Button,
   Checkbox,
-  Code,
   Fieldset,
   Group,
   NativeSelect,
@@ -28,9 +27,9 @@ import {
 } from '@rfckit/standards';
 import { useMemo, useState, type ReactNode } from 'react';
 
-import { CopyButton } from '../../components/copy-button.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { CopyBlock } from '../../components/copy-block.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
@@ -250,48 +249,32 @@ export function GeneratorTab() {
       title: 'Your DMARC record',
       children: (
         <Stack gap="sm">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600}>
-                Name (TXT)
-              </Text>
-              <CopyButton value={shownName} label="Copy name" ariaLabel="Copy record name" />
-            </Group>
-            <Code block className="mono-block" data-testid="dmarc-record-name">
-              {shownName}
-            </Code>
+          <CopyBlock
+            label="Name (TXT)"
+            value={shownName}
+            copyLabel="Copy name"
+            copyAriaLabel="Copy record name"
+            testId="dmarc-record-name"
+          >
             {name === null && (
               <Text size="xs" c="dimmed">
                 Enter your domain above to get its record name: _dmarc.{'{domain}'}.
               </Text>
             )}
-          </Stack>
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600}>
-                Value
-              </Text>
-              <CopyButton value={result.record} label="Copy" ariaLabel="Copy DMARC record" size="sm" />
-            </Group>
-            <Code block className="mono-block" data-testid="dmarc-record">
-              {result.record}
-            </Code>
-          </Stack>
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600}>
-                Zone-file line
-              </Text>
-              <CopyButton
-                value={`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
-                label="Copy line"
-                ariaLabel="Copy zone-file line"
-              />
-            </Group>
-            <Code block className="mono-block">
-              {`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
-            </Code>
-          </Stack>
+          </CopyBlock>
+          <CopyBlock
+            label="Value"
+            value={result.record}
+            copyAriaLabel="Copy DMARC record"
+            copySize="sm"
+            testId="dmarc-record"
+          />
+          <CopyBlock
+            label="Zone-file line"
+            value={`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
+            copyLabel="Copy line"
+            copyAriaLabel="Copy zone-file line"
+          />
           {result.diagnostics.length > 0 && <DiagnosticList diagnostics={result.diagnostics} heading={4} />}
         </Stack>
       ),

@@ -21,7 +21,8 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { requestPanelState } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { useOperation } from '../../lib/operations.ts';
 import { failureMessage } from '../../lib/failure-message.ts';
 
@@ -157,18 +158,11 @@ export function GeneratorTab() {
     generation.mutate(parsed.data);
   }
 
-  let state: ResultPanelState;
-  if (generation.isPending) {
-    state = { status: 'empty', prompt: 'Generating the file…' };
-  } else if (generation.isError) {
-    state = {
-      status: 'error',
-      message: failureMessage(generation.error, 'Failed to generate security.txt file'),
-    };
-  } else if (generation.data) {
-    const { file, warnings } = generation.data;
-    state = {
-      status: 'success',
+  const state = requestPanelState(generation, {
+    pending: 'Generating the file…',
+    empty: 'Fill in the domain, at least one contact and the expiry, then choose Generate.',
+    errorMessage: (error) => failureMessage(error, 'Failed to generate security.txt file'),
+    success: ({ file, warnings }) => ({
       title: 'Your security.txt',
       children: (
         <Stack gap="sm">
@@ -203,13 +197,8 @@ export function GeneratorTab() {
           </Text>
         </Stack>
       ),
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt: 'Fill in the domain, at least one contact and the expiry, then choose Generate.',
-    };
-  }
+    }),
+  });
 
   return (
     <Stack gap="lg">

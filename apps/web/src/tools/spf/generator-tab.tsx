@@ -23,7 +23,7 @@ import {
 } from '@rfckit/standards';
 import { useId, useMemo, useState } from 'react';
 
-import { CopyButton } from '../../components/copy-button.tsx';
+import { CopyBlock } from '../../components/copy-block.tsx';
 import { monospaceInput } from '../../components/request-form.ts';
 import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
@@ -212,15 +212,13 @@ export function GeneratorTab() {
       tone: result.result.valid ? undefined : 'negative',
       children: (
         <Stack gap="sm">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              TXT record at {name}
-            </Text>
-            <CopyButton value={record} label="Copy" ariaLabel="Copy SPF record" size="sm" />
-          </Group>
-          <Code block className="mono-block" data-testid="spf-record">
-            {record}
-          </Code>
+          <CopyBlock
+            label={`TXT record at ${name}`}
+            value={record}
+            copyAriaLabel="Copy SPF record"
+            copySize="sm"
+            testId="spf-record"
+          />
           <Text size="sm" fw={600}>
             Zone file line
           </Text>
