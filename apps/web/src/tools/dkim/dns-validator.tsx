@@ -1,7 +1,8 @@
 import { Alert, Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { dkimDnsBody, type DkimDnsResultData, dkimOperations, dkimSelectorsBody } from '@rfckit/standards';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 
+import { FieldRow } from '../../components/data-table.tsx';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
@@ -17,17 +18,6 @@ const resultTitle: Record<DkimDnsResultData['status'], string> = {
   error: 'DNS lookup failed',
 };
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 120, sm: 200 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
-
 /** The lookup (name, delegation, TTL, the record as served), its findings and the record's validation. */
 export function DnsResultView({ result }: { result: DkimDnsResultData }) {
   // issues are the lookup's findings followed by the validation's
@@ -39,24 +29,24 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
     <Stack gap="md">
       <Table withTableBorder fz="sm" aria-label="DNS lookup">
         <Table.Tbody>
-          <Row label="Name">
+          <FieldRow label="Name">
             <Text span ff="monospace" size="sm">
               {result.dnsName}
             </Text>
-          </Row>
+          </FieldRow>
           {result.cnames.length > 0 && (
-            <Row label="Delegated to">
+            <FieldRow label="Delegated to">
               {result.cnames.map((cname) => (
                 <Text key={cname.name} ff="monospace" size="sm">
                   {cname.name} → {cname.target} (CNAME, TTL {cname.ttl})
                 </Text>
               ))}
-            </Row>
+            </FieldRow>
           )}
-          <Row label="Lookup">{result.lookup}</Row>
-          <Row label="TTL">{result.ttl === null ? 'none' : `${result.ttl} seconds`}</Row>
+          <FieldRow label="Lookup">{result.lookup}</FieldRow>
+          <FieldRow label="TTL">{result.ttl === null ? 'none' : `${result.ttl} seconds`}</FieldRow>
           {result.strings.length > 1 && (
-            <Row label="Strings">{result.strings.length} character-strings joined</Row>
+            <FieldRow label="Strings">{result.strings.length} character-strings joined</FieldRow>
           )}
         </Table.Tbody>
       </Table>

@@ -2,6 +2,7 @@ import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/c
 import { dkimOperations, type DkimSignatureVerdict } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 
+import { FieldRow } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { CtrlEnterHint, PasteValidator } from '../../components/paste-validator.tsx';
 
@@ -15,17 +16,6 @@ const resultColour: Record<DkimSignatureVerdict['result'], string> = {
   permerror: 'red.9',
   policy: 'orange.9',
 };
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 120, sm: 180 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 function Mono({ children }: { children: ReactNode }) {
   return (
@@ -63,25 +53,25 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
         )}
         <Table withTableBorder fz="sm" aria-label={`${name} details`}>
           <Table.Tbody>
-            <Row label="Domain (d=)">
+            <FieldRow labelWidth={180} label="Domain (d=)">
               <Mono>{signature.d ?? '—'}</Mono>
-            </Row>
-            <Row label="Selector (s=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Selector (s=)">
               <Mono>{signature.s ?? '—'}</Mono>
-            </Row>
-            <Row label="Algorithm (a=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Algorithm (a=)">
               <Mono>{signature.a ?? '—'}</Mono>
-            </Row>
-            <Row label="Canonicalization (c=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Canonicalization (c=)">
               <Mono>{signature.c ?? 'simple/simple'}</Mono>
-            </Row>
-            <Row label="Signed headers (h=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Signed headers (h=)">
               <Mono>{signature.signedHeaders.length > 0 ? signature.signedHeaders.join(', ') : '—'}</Mono>
-            </Row>
-            <Row label="Identity (i=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Identity (i=)">
               <Mono>{signature.i ?? `@${signature.d ?? '?'} (default)`}</Mono>
-            </Row>
-            <Row label="Body hash">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Body hash">
               {/* a signature refused before its body was hashed (e.g. an i= outside d=) has no computed hash */}
               {signature.bodyHash.computed === null
                 ? 'not checked'
@@ -94,20 +84,22 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
                   (computed <Code>{signature.bodyHash.computed}</Code>)
                 </>
               )}
-            </Row>
-            <Row label="Key">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Key">
               {signature.key
                 ? signature.key.record === null
                   ? `none found at ${signature.key.dnsName} (${signature.key.lookup})`
                   : `${signature.key.type ?? 'unknown'}${signature.key.size ? `, ${signature.key.size} bits` : ''}, ${signature.key.status ?? 'unreadable'}`
                 : 'not looked up'}
-            </Row>
-            <Row label="Signed (t=)">{signature.signedAt ?? '—'}</Row>
-            <Row label="Expires (x=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Signed (t=)">
+              {signature.signedAt ?? '—'}
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Expires (x=)">
               {signature.expiresAt
                 ? `${signature.expiresAt}${signature.expired ? ' (expired)' : ''}`
                 : 'never'}
-            </Row>
+            </FieldRow>
           </Table.Tbody>
         </Table>
         {signature.key && (

@@ -1,22 +1,11 @@
 import { Code, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { DnskeyParsed, DnskeyValidationResultData, DsRecord } from '@rfckit/standards';
-import type { ReactNode } from 'react';
 
+import { FieldRow } from '../../components/data-table.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { statusBadge } from './implementation-status.ts';
-
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 104, sm: 180 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td data-testid={testId}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 const keyTypeText = {
   KSK: 'KSK (key-signing key): Zone Key and Secure Entry Point bits set',
@@ -95,32 +84,38 @@ function ParsedTable({ parsed }: { parsed: DnskeyParsed }) {
       style={{ overflowWrap: 'anywhere' }}
     >
       <Table.Tbody>
-        <Row label="Owner name">{parsed.ownerName ?? 'Not given'}</Row>
-        <Row label="TTL">{parsed.ttl === null ? 'Not given' : `${parsed.ttl} seconds`}</Row>
-        <Row label="Key type" testId="dnskey-key-type">
+        <FieldRow labelWidth={180} label="Owner name">
+          {parsed.ownerName ?? 'Not given'}
+        </FieldRow>
+        <FieldRow labelWidth={180} label="TTL">
+          {parsed.ttl === null ? 'Not given' : `${parsed.ttl} seconds`}
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Key type" testId="dnskey-key-type">
           {keyTypeText[parsed.keyType]}
-        </Row>
-        <Row label="Flags">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Flags">
           <FlagBits parsed={parsed} />
-        </Row>
-        <Row label="Protocol">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Protocol">
           <Text size="sm" ff="monospace" span>
             {parsed.protocol}
           </Text>{' '}
           <Text size="sm" span>
             {parsed.protocol === 3 ? '(DNSSEC, the only valid value)' : '(must be 3)'}
           </Text>
-        </Row>
-        <Row label="Algorithm">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Algorithm">
           <AlgorithmCell parsed={parsed} />
-        </Row>
-        <Row label="Key tag" testId="dnskey-key-tag">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Key tag" testId="dnskey-key-tag">
           <Text size="sm" ff="monospace" span>
             {parsed.keyTag}
           </Text>
-        </Row>
-        <Row label="Key size">{parsed.keySize === null ? 'Unknown' : `${parsed.keySize} bits`}</Row>
-        <Row label="Public key">{`${parsed.publicKeyBytes} bytes`}</Row>
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Key size">
+          {parsed.keySize === null ? 'Unknown' : `${parsed.keySize} bits`}
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Public key">{`${parsed.publicKeyBytes} bytes`}</FieldRow>
       </Table.Tbody>
     </Table>
   );

@@ -1,8 +1,8 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { Diagnostic, SecurityTxtValidationResultData } from '@rfckit/standards';
 
+import { DataTable } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** The lines of the text as the validator numbers them: split on LF, CR dropped, no line after a final LF. */
 export function splitLines(content: string): string[] {
@@ -46,39 +46,35 @@ function FieldsTable({ result }: { result: SecurityTxtValidationResultData }) {
   return (
     <Stack gap="xs" component="section" aria-label="Fields">
       <Title order={4}>Fields</Title>
-      <TableScroll label="Fields of the file" minWidth={480}>
-        <Table withTableBorder verticalSpacing={4} style={{ overflowWrap: 'anywhere' }}>
-          <Table.Caption>Fields as read, with their lines</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w={64}>
-                Line
-              </Table.Th>
-              <Table.Th scope="col" w={180}>
-                Field
-              </Table.Th>
-              <Table.Th scope="col">Value</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fields.map((field) => (
-              <Table.Tr key={field.line}>
-                <Table.Td ff="monospace">{field.line}</Table.Td>
-                <Table.Th scope="row" fw={500}>
-                  {field.name}
-                  {!field.known && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      (not registered)
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td ff="monospace">{field.value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        label="Fields of the file"
+        minWidth={480}
+        caption="Fields as read, with their lines"
+        verticalSpacing={4}
+        style={{ overflowWrap: 'anywhere' }}
+        rows={fields}
+        rowKey={(field) => field.line}
+        columns={[
+          { header: 'Line', cell: (field) => field.line, cellProps: { ff: 'monospace' } },
+          {
+            header: 'Field',
+            cell: (field) => (
+              <>
+                {field.name}
+                {!field.known && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    (not registered)
+                  </Text>
+                )}
+              </>
+            ),
+            rowHeader: true,
+            cellProps: { fw: 500 },
+          },
+          { header: 'Value', cell: (field) => field.value, cellProps: { ff: 'monospace' } },
+        ]}
+      />
     </Stack>
   );
 }
