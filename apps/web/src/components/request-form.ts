@@ -49,3 +49,17 @@ export function requestPanelState<T, V = unknown>(
     return { status: 'success', ...text.success(request.data, request.variables) };
   return { status: 'empty', prompt: text.empty };
 }
+
+/** What the page computed itself (a browser generator): its value, or why there is none. */
+export type ComputedOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The result panel of a value computed in the page, through the same states as a request's. */
+export function computedPanelState<T>(
+  outcome: ComputedOutcome<T>,
+  success: RequestPanelText<T>['success'],
+): ResultPanelState {
+  const request = outcome.ok
+    ? { isPending: false, isError: false, error: null, data: outcome.value }
+    : { isPending: false, isError: true, error: new Error(outcome.message), data: undefined };
+  return requestPanelState(request, { pending: '', empty: '', success });
+}

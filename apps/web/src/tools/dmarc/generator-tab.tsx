@@ -28,7 +28,8 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { computedPanelState } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { CopyBlock } from '../../components/copy-block.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
@@ -238,48 +239,46 @@ export function GeneratorTab() {
     setForm((previous) => ({ ...previous, ...patch }));
   }
 
-  let state: ResultPanelState;
-  if (!outcome.ok) {
-    state = { status: 'error', message: GENERATE_FAILED_MESSAGE };
-  } else {
-    const { result, name } = outcome;
-    const shownName = name ?? '_dmarc.example.com';
-    state = {
-      status: 'success',
-      title: 'Your DMARC record',
-      children: (
-        <Stack gap="sm">
-          <CopyBlock
-            label="Name (TXT)"
-            value={shownName}
-            copyLabel="Copy name"
-            copyAriaLabel="Copy record name"
-            testId="dmarc-record-name"
-          >
-            {name === null && (
-              <Text size="xs" c="dimmed">
-                Enter your domain above to get its record name: _dmarc.{'{domain}'}.
-              </Text>
-            )}
-          </CopyBlock>
-          <CopyBlock
-            label="Value"
-            value={result.record}
-            copyAriaLabel="Copy DMARC record"
-            copySize="sm"
-            testId="dmarc-record"
-          />
-          <CopyBlock
-            label="Zone-file line"
-            value={`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
-            copyLabel="Copy line"
-            copyAriaLabel="Copy zone-file line"
-          />
-          {result.diagnostics.length > 0 && <DiagnosticList diagnostics={result.diagnostics} heading={4} />}
-        </Stack>
-      ),
-    };
-  }
+  const state = computedPanelState(
+    outcome.ok ? { ok: true, value: outcome } : { ok: false, message: GENERATE_FAILED_MESSAGE },
+    ({ result, name }) => {
+      const shownName = name ?? '_dmarc.example.com';
+      return {
+        title: 'Your DMARC record',
+        children: (
+          <Stack gap="sm">
+            <CopyBlock
+              label="Name (TXT)"
+              value={shownName}
+              copyLabel="Copy name"
+              copyAriaLabel="Copy record name"
+              testId="dmarc-record-name"
+            >
+              {name === null && (
+                <Text size="xs" c="dimmed">
+                  Enter your domain above to get its record name: _dmarc.{'{domain}'}.
+                </Text>
+              )}
+            </CopyBlock>
+            <CopyBlock
+              label="Value"
+              value={result.record}
+              copyAriaLabel="Copy DMARC record"
+              copySize="sm"
+              testId="dmarc-record"
+            />
+            <CopyBlock
+              label="Zone-file line"
+              value={`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
+              copyLabel="Copy line"
+              copyAriaLabel="Copy zone-file line"
+            />
+            {result.diagnostics.length > 0 && <DiagnosticList diagnostics={result.diagnostics} heading={4} />}
+          </Stack>
+        ),
+      };
+    },
+  );
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">

@@ -24,8 +24,8 @@ import {
 import { useId, useMemo, useState } from 'react';
 
 import { CopyBlock } from '../../components/copy-block.tsx';
-import { monospaceInput } from '../../components/request-form.ts';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { computedPanelState, monospaceInput } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
 import { spfPresets } from './presets.ts';
@@ -201,15 +201,11 @@ export function GeneratorTab() {
   }
 
   const name = form.domain.trim() === '' ? 'example.com' : form.domain.trim().replace(/\.$/, '');
-  let state: ResultPanelState;
-  if (!result.ok) {
-    state = { status: 'error', message: result.message };
-  } else {
-    const { record, lookups, diagnostics } = result.result;
-    state = {
-      status: 'success',
+  const state = computedPanelState(
+    result.ok ? { ok: true, value: result.result } : result,
+    ({ record, lookups, diagnostics, valid }) => ({
       title: 'Your SPF record',
-      tone: result.result.valid ? undefined : 'negative',
+      tone: valid ? undefined : 'negative',
       children: (
         <Stack gap="sm">
           <CopyBlock
@@ -237,8 +233,8 @@ export function GeneratorTab() {
           )}
         </Stack>
       ),
-    };
-  }
+    }),
+  );
 
   return (
     <Stack gap="lg">
