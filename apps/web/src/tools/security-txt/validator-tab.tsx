@@ -1,8 +1,7 @@
-import { SegmentedControl, Stack } from '@mantine/core';
 import { securityTxtOperations } from '@rfckit/standards';
-import { useState } from 'react';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
+import { ModeSwitch } from '../../components/mode-switch.tsx';
 import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { CtrlEnterHint } from '../../components/paste-validator.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
@@ -16,27 +15,16 @@ const placeholder = [
   'Policy: https://example.com/security-policy.html',
 ].join('\n');
 
-type Mode = 'paste' | 'fetch';
-
-const modes: { value: Mode; label: string }[] = [
-  { value: 'paste', label: 'Paste the file' },
-  { value: 'fetch', label: 'Fetch from a site' },
-];
-
 /** Validate pasted content, or have the server fetch a site's file and add the HTTP checks. */
 export function ValidatorTab() {
-  const [mode, setMode] = useState<Mode>('paste');
   return (
-    <Stack gap="lg">
-      <SegmentedControl
-        aria-label="Where the file comes from"
-        data={modes}
-        value={mode}
-        onChange={(value) => setMode(value as Mode)}
-        style={{ alignSelf: 'flex-start' }}
-      />
-      {mode === 'paste' ? <PasteValidator /> : <FetchValidator />}
-    </Stack>
+    <ModeSwitch
+      label="Where the file comes from"
+      modes={[
+        { value: 'paste', label: 'Paste the file', panel: <PasteValidator /> },
+        { value: 'fetch', label: 'Fetch from a site', panel: <FetchValidator /> },
+      ]}
+    />
   );
 }
 
