@@ -1,4 +1,5 @@
 import { Alert, Fieldset, Kbd, List, NumberInput, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   ARC_DEFAULTS,
   type ArcAlgorithm,
@@ -118,14 +119,16 @@ function PreviewField({ name, value }: { name: string; value: string }) {
  * pasted message on the server with the given private key or a fresh one.
  */
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialForm);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const formState = useForm<FormState>({ initialValues: initialForm });
+  const form = formState.values;
   const [formError, setFormError] = useState<string | null>(null);
   const sealing = useOperation(arcOperations.generate);
   // the domain and selector the shown result was sealed with, for the key's file name
   const [sealedAs, setSealedAs] = useState({ domain: '', selector: '' });
 
   function update<K extends keyof FormState>(key: K, value: FormState[K]) {
-    setForm((previous) => ({ ...previous, [key]: value }));
+    formState.setValues((previous) => ({ ...previous, [key]: value }));
     if (formError) setFormError(null);
   }
 

@@ -14,6 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   type DkimAlgorithm,
   type DkimCanonicalization,
@@ -132,7 +133,9 @@ function SignerSettings({ signer }: { signer: DkimGenerateResultData['signer'] }
 }
 
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialForm);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({ initialValues: initialForm });
+  const form = settings.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [kind, setKind] = useState<KeyPairKind>(defaultKind(initialForm.algorithm));
   const [keyBusy, setKeyBusy] = useState(false);
@@ -143,7 +146,7 @@ export function GeneratorTab() {
   const generation = useOperation(dkimOperations.generate);
 
   function update<K extends keyof FormState>(key: K, value: FormState[K]) {
-    setForm((previous) => ({ ...previous, [key]: value }));
+    settings.setValues((previous) => ({ ...previous, [key]: value }));
     if (formError) setFormError(null);
   }
 

@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   dmarcGenerateBody,
   dmarcGeneratorDefaults,
@@ -25,7 +26,7 @@ import {
   normalizeDmarcDomain,
   quotedTxtStrings,
 } from '@rfckit/standards';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { computedPanelState } from '../../components/request-form.ts';
@@ -231,12 +232,14 @@ function AddressList({
 }
 
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialState);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({ initialValues: initialState });
+  const form = settings.values;
   const outcome = useMemo(() => generate(form), [form]);
   const errors = outcome.ok ? {} : outcome.errors;
 
   function update(patch: Partial<FormState>) {
-    setForm((previous) => ({ ...previous, ...patch }));
+    settings.setValues(patch);
   }
 
   const state = computedPanelState(
@@ -479,7 +482,7 @@ export function GeneratorTab() {
             />
           </Fieldset>
           <Group>
-            <Button type="button" variant="default" onClick={() => setForm(initialState)}>
+            <Button type="button" variant="default" onClick={() => settings.setValues(initialState)}>
               Reset to defaults
             </Button>
           </Group>

@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   normaliseSecurityTxtDomain,
   type SecurityTxtGenerateBody,
@@ -98,21 +99,25 @@ function download(file: string) {
 }
 
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(() => ({
-    domain: '',
-    contacts: [''],
-    // spec part 2 §9: the expiry defaults to one year ahead
-    expires: oneYearAhead(),
-    preferredLanguages: [],
-    optional: { acknowledgments: '', canonical: '', policy: '', hiring: '', encryption: '', csaf: '' },
-  }));
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({
+    initialValues: {
+      domain: '',
+      contacts: [''],
+      // spec part 2 §9: the expiry defaults to one year ahead
+      expires: oneYearAhead(),
+      preferredLanguages: [],
+      optional: { acknowledgments: '', canonical: '', policy: '', hiring: '', encryption: '', csaf: '' },
+    },
+  });
+  const form = settings.values;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const generation = useOperation(securityTxtOperations.generate);
   const contactsErrorId = useId();
   const domain = normaliseSecurityTxtDomain(form.domain) || 'example.com';
 
   function update(patch: Partial<FormState>) {
-    setForm((previous) => ({ ...previous, ...patch }));
+    settings.setValues(patch);
   }
 
   function clearError(key: string) {

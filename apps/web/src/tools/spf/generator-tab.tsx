@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   generateSpf,
   quotedTxtStrings,
@@ -186,13 +187,15 @@ function EntryRow({
  * server's validator uses.
  */
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialState);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({ initialValues: initialState });
+  const form = settings.values;
   const [nextId, setNextId] = useState(1);
   const result = useMemo(() => preview(form), [form]);
   const presetsLabelId = useId();
 
   function update(patch: Partial<FormState>) {
-    setForm((previous) => ({ ...previous, ...patch }));
+    settings.setValues(patch);
   }
 
   function addEntry() {
