@@ -41,34 +41,42 @@ export function useOperationForm<Op extends ToolOperation, Values extends FormVa
     return operation.body.safeParse(toBody(values));
   }
 
-  const form = useForm<Values>({
-    initialValues,
-    validate: (values) => {
-      const checked = check(values);
-      if (checked.success) return {};
-      const errors: FormErrors = {};
-      for (const issue of checked.error.issues) {
-        const named = issue.path[0];
-        const field = typeof named === 'string' && Object.hasOwn(values, named) ? named : errorField;
-        errors[field] ??= issue.message;
-      }
-      return Object.keys(errors).length > 0 ? errors : { [errorField]: fallbackError };
-    },
-  });
+  // the body check's findings, each on the field it names
+  function findings(values: Values): FormErrors {
+    const checked = check(values);
+    if (checked.success) return {};
+    const errors: FormErrors = {};
+    for (const issue of checked.error.issues) {
+      const named = issue.path[0];
+      const field = typeof named === 'string' && Object.hasOwn(values, named) ? named : errorField;
+      errors[field] ??= issue.message;
+    }
+    return Object.keys(errors).length > 0 ? errors : { [errorField]: fallbackError };
+  }
 
-  const onSubmit = form.onSubmit(
-    (values) => {
-      if (request.isPending) return;
-      const checked = check(values);
-      // the checked body, as the schema reads it
-      if (checked.success) request.mutate(checked.data as OperationBody<Op>);
-    },
-    () => {
+  const form = useForm<Values>({ initialValues, validate: findings });
+
+  /** Checks `values` and sends them; on a finding, shows it and sends nothing. */
+  function send(values: Values) {
+    if (request.isPending) return;
+    const errors = findings(values);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
       if (clearResultOnInvalid) request.reset();
-    },
-  );
+      return;
+    }
+    form.clearErrors();
+    const checked = check(values);
+    // the checked body, as the schema reads it
+    if (checked.success) request.mutate(checked.data as OperationBody<Op>);
+  }
 
-  return { form, request, onSubmit: (event?: FormEvent<HTMLFormElement>) => onSubmit(event) };
+  function onSubmit(event?: FormEvent<HTMLFormElement>) {
+    event?.preventDefault();
+    send(form.getValues());
+  }
+
+  return { form, request, onSubmit, send };
 }
 
 export interface OperationFormProps<T, V> {

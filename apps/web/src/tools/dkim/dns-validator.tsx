@@ -1,12 +1,12 @@
 import { Alert, Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { dkimDnsBody, type DkimDnsResultData, dkimOperations, dkimSelectorsBody } from '@rfckit/standards';
-import { useState, type FormEvent } from 'react';
+import { type DkimDnsResultData, dkimOperations, dkimSelectorsBody } from '@rfckit/standards';
 
 import { FieldRow } from '../../components/data-table.tsx';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
+import { useOperationForm } from '../../components/operation-form.tsx';
 import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
@@ -89,38 +89,32 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
 
 /** DNS mode: fetches selector._domainkey.domain through the server and validates it; finds common selectors. */
 export function DnsValidator() {
-  const [domain, setDomain] = useState('');
-  const [selector, setSelector] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const lookup = useOperation(dkimOperations.dns);
+  const {
+    form,
+    request: lookup,
+    onSubmit,
+    send,
+  } = useOperationForm({
+    operation: dkimOperations.dns,
+    initialValues: { domain: '', selector: '' },
+    errorField: 'domain',
+    fallbackError: 'Domain and selector are required',
+    clearResultOnInvalid: true,
+  });
   const discovery = useOperation(dkimOperations.selectors);
-
-  function validate(nextSelector: string) {
-    if (lookup.isPending) return;
-    const parsed = dkimDnsBody.safeParse({ domain, selector: nextSelector });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'Domain and selector are required');
-      lookup.reset();
-      return;
-    }
-    setInputError(null);
-    lookup.mutate(parsed.data);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    validate(selector);
-  }
+  // one message under both fields: it names what is missing
+  const inputError = Object.values(form.errors)[0];
+  const field = (name: 'domain' | 'selector') => ({ ...form.getInputProps(name), error: undefined });
 
   function findSelectors() {
     if (discovery.isPending) return;
-    const parsed = dkimSelectorsBody.safeParse({ domain });
+    const parsed = dkimSelectorsBody.safeParse({ domain: form.values.domain });
     if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'Domain is required');
+      form.setErrors({ domain: parsed.error.issues[0]?.message ?? 'Domain is required' });
       discovery.reset();
       return;
     }
-    setInputError(null);
+    form.clearErrors();
     discovery.mutate(parsed.data);
   }
 
@@ -137,26 +131,15 @@ export function DnsValidator() {
 
   return (
     <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="Validate a published DKIM key">
+      <form onSubmit={onSubmit} noValidate aria-label="Validate a published DKIM key">
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <DomainField
-              monospace
-              value={domain}
-              onChange={(event) => {
-                setDomain(event.currentTarget.value);
-                if (inputError) setInputError(null);
-              }}
-            />
+            <DomainField monospace {...field('domain')} />
             <TextInput
               label="Selector"
               description="The s= tag of a signature"
               placeholder="default"
-              value={selector}
-              onChange={(event) => {
-                setSelector(event.currentTarget.value);
-                if (inputError) setInputError(null);
-              }}
+              {...field('selector')}
               spellCheck={false}
               autoCapitalize="off"
               autoComplete="off"
@@ -200,8 +183,8 @@ export function DnsValidator() {
                   color={found.status === 'valid' ? 'green' : 'red'}
                   title={found.source}
                   onClick={() => {
-                    setSelector(found.selector);
-                    validate(found.selector);
+                    form.setFieldValue('selector', found.selector);
+                    send({ ...form.getValues(), selector: found.selector });
                   }}
                 >
                   {found.selector} ({found.keyType ?? 'unknown'}
