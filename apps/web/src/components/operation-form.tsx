@@ -9,6 +9,16 @@ import { ResultPanel } from './result-panel.tsx';
 
 type FormValues = Record<string, string>;
 
+/** The values with the given optional fields left out while blank, as the bodies take them. */
+export function omitBlank<Values extends FormValues, Key extends keyof Values>(
+  values: Values,
+  ...optional: Key[]
+): Omit<Values, Key> & Partial<Pick<Values, Key>> {
+  const body: Partial<Values> = { ...values };
+  for (const key of optional) if (values[key]?.trim() === '') delete body[key];
+  return body as Omit<Values, Key> & Partial<Pick<Values, Key>>;
+}
+
 export interface OperationFormOptions<Op extends ToolOperation, Values extends FormValues> {
   operation: Op;
   /** The fields, named as the body's properties so that a finding of the body check lands on its field. */

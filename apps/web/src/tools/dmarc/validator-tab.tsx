@@ -2,7 +2,7 @@ import { dmarcOperations, type DmarcValidationResultData } from '@rfckit/standar
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
-import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { CtrlEnterHint } from '../../components/paste-validator.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { ValidationResultView } from './validation-result.tsx';
@@ -21,10 +21,7 @@ export function ValidatorTab() {
   const { form, request, onSubmit } = useOperationForm({
     operation: dmarcOperations.validate,
     initialValues: { domain: '', record: '' },
-    toBody: ({ domain, record }) => ({
-      ...(record.trim() === '' ? {} : { record }),
-      ...(domain.trim() === '' ? {} : { domain }),
-    }),
+    toBody: (values) => omitBlank(values, 'record', 'domain'),
     errorField: 'record',
     fallbackError: 'Validation failed',
     clearResultOnInvalid: true,

@@ -3,7 +3,7 @@ import { type SecurityTxtFetchResultData, securityTxtOperations } from '@rfckit/
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
-import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { AttemptsView, FetchSourceView } from './fetch-source.tsx';
 import { ValidationResultView } from './validation-result.tsx';
@@ -42,7 +42,7 @@ export function FetchValidator() {
   const { form, request, onSubmit } = useOperationForm({
     operation: securityTxtOperations.fetch,
     initialValues: { domain: '', publicKey: '' },
-    toBody: ({ domain, publicKey }) => (publicKey.trim() ? { domain, publicKey } : { domain }),
+    toBody: (values) => omitBlank(values, 'publicKey'),
     errorField: 'domain',
     fallbackError: 'Domain is required',
     clearResultOnInvalid: true,

@@ -2,7 +2,7 @@ import { securityTxtOperations } from '@rfckit/standards';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { ModeSwitch } from '../../components/mode-switch.tsx';
-import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { CtrlEnterHint } from '../../components/paste-validator.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { FetchValidator, PublicKeyField } from './fetch-validator.tsx';
@@ -32,7 +32,7 @@ function PasteValidator() {
   const { form, request, onSubmit } = useOperationForm({
     operation: securityTxtOperations.validate,
     initialValues: { content: '', publicKey: '' },
-    toBody: ({ content, publicKey }) => (publicKey.trim() ? { content, publicKey } : { content }),
+    toBody: (values) => omitBlank(values, 'publicKey'),
     errorField: 'content',
     fallbackError: 'security.txt content is required',
     clearResultOnInvalid: true,

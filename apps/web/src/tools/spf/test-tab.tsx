@@ -2,7 +2,7 @@ import { Code, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type SpfCheckResultData, spfOperations } from '@rfckit/standards';
 
 import { DomainField } from '../../components/domain-field.tsx';
-import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { TraceList } from './trace-list.tsx';
 
@@ -77,12 +77,7 @@ export function TestTab() {
   const { form, request, onSubmit } = useOperationForm({
     operation: spfOperations.check,
     initialValues: { ip: '', sender: '', helo: '', domain: '' },
-    toBody: ({ ip, sender, helo, domain }) => ({
-      ip,
-      sender,
-      helo,
-      ...(domain.trim() === '' ? {} : { domain }),
-    }),
+    toBody: (values) => omitBlank(values, 'domain'),
     errorField: 'ip',
     fallbackError: 'Failed to check SPF',
     clearResultOnInvalid: true,

@@ -3,7 +3,7 @@ import { spfOperations, type SpfVerifyResultData } from '@rfckit/standards';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
-import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { IncludeTree } from './include-tree.tsx';
@@ -115,7 +115,7 @@ export function ValidatorTab() {
   const { form, request, onSubmit } = useOperationForm({
     operation: spfOperations.verify,
     initialValues: { domain: '', spfRecord: '' },
-    toBody: ({ domain, spfRecord }) => ({ domain, ...(spfRecord.trim() === '' ? {} : { spfRecord }) }),
+    toBody: (values) => omitBlank(values, 'spfRecord'),
     errorField: 'domain',
     fallbackError: VERIFY_FAILED_MESSAGE,
     clearResultOnInvalid: true,
