@@ -20,6 +20,19 @@ describe('tool pages and the registry', () => {
     for (const id of Object.keys(toolPages)) expect(ids, `'${id}' is not a registry tool id`).toContain(id);
   });
 
+  it('has a page folder named after each registry tool id, and one for every tool with operations', () => {
+    const folders = Object.keys(import.meta.glob('../tools/*/page.tsx')).map((path) =>
+      path.split('/').at(-2),
+    );
+    expect(folders.toSorted()).toEqual(Object.keys(toolPages).toSorted());
+    for (const tool of tools.filter((t) => t.operations !== undefined)) {
+      expect(
+        Object.hasOwn(toolPages, tool.id),
+        `${tool.id} has operations but no tools/${tool.id}/page.tsx`,
+      ).toBe(true);
+    }
+  });
+
   it('routes every registry tool that has a page, and no other', () => {
     for (const tool of tools) {
       const hasPage = Object.hasOwn(toolPages, tool.id);

@@ -1,20 +1,21 @@
 import { toolGroups, tools, type ToolDefinition, type ToolGroup } from '@rfckit/standards';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+// every tools/<id>/page.tsx, each its own lazily loaded chunk: a new tool folder needs no edit here
+const pageModules = import.meta.glob<{ default: ComponentType }>('../tools/*/page.tsx');
+
+/** The registry tool id of a page module path: the folder name. */
+function toolIdOf(path: string): string {
+  return path.split('/').at(-2) ?? path;
+}
+
 /**
  * The one map from registry tool id to its page. Routes, sidebar, footer and the welcome list are
- * all generated from it, so a tool appears everywhere the moment its page is added here. Each page
- * is its own lazily loaded chunk.
+ * all generated from it, so a tool appears everywhere the moment its folder has a page.tsx.
  */
-export const toolPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  arc: lazy(() => import('../tools/arc/page.tsx')),
-  dkim: lazy(() => import('../tools/dkim/page.tsx')),
-  dmarc: lazy(() => import('../tools/dmarc/page.tsx')),
-  dnskey: lazy(() => import('../tools/dnskey/page.tsx')),
-  'http-headers': lazy(() => import('../tools/http-headers/page.tsx')),
-  'security-txt': lazy(() => import('../tools/security-txt/page.tsx')),
-  spf: lazy(() => import('../tools/spf/page.tsx')),
-};
+export const toolPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
+  Object.entries(pageModules).map(([path, load]) => [toolIdOf(path), lazy(load)]),
+);
 
 /** Registry tools that have a page, in registry order. */
 export const toolsWithPages: readonly ToolDefinition[] = tools.filter((tool) =>

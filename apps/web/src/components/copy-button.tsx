@@ -9,10 +9,10 @@ interface CopyButtonProps {
   /** Visible label before copying, e.g. 'Copy DS record'. */
   label?: string;
   /** Accessible name when the visible label alone is ambiguous on the page. */
-  ariaLabel?: string;
+  ariaLabel?: string | undefined;
   /** How long 'Copied!' shows, in ms (spec: 2 s; security.txt 1.5 s). */
   timeout?: number;
-  size?: ButtonProps['size'];
+  size?: ButtonProps['size'] | undefined;
   variant?: ButtonProps['variant'];
 }
 

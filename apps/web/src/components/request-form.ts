@@ -13,30 +13,53 @@ export function submitOnCtrlEnter(event: KeyboardEvent<HTMLElement>): void {
   }
 }
 
-interface RequestLike<T> {
+export interface RequestLike<T, V = unknown> {
   isPending: boolean;
   isError: boolean;
   error: Error | null;
   data: T | undefined;
+  /** What was sent for the shown answer. */
+  variables?: V | undefined;
 }
 
-export interface RequestPanelText<T> {
+export interface RequestPanelText<T, V = unknown> {
   /** Shown while the request runs. */
   pending: string;
   /** Shown before the first request. */
   empty: string;
   /** The message of a failed request; the error's own message by default. */
   errorMessage?: (error: Error) => string;
-  /** Title, tone and content of an answer. */
-  success: (data: T) => { title: string; tone?: 'positive' | 'negative' | undefined; children: ReactNode };
+  /** Title, tone and content of an answer; `sent` is the request body it answers. */
+  success: (
+    data: T,
+    sent: V | undefined,
+  ) => { title: string; tone?: 'positive' | 'negative' | undefined; children: ReactNode };
 }
 
 /** The result panel of a tool's request: the prompt, the running note, the error or the answer. */
-export function requestPanelState<T>(request: RequestLike<T>, text: RequestPanelText<T>): ResultPanelState {
+export function requestPanelState<T, V = unknown>(
+  request: RequestLike<T, V>,
+  text: RequestPanelText<T, V>,
+): ResultPanelState {
   if (request.isPending) return { status: 'empty', prompt: text.pending };
   if (request.isError && request.error !== null) {
     return { status: 'error', message: text.errorMessage?.(request.error) ?? request.error.message };
   }
-  if (request.data !== undefined) return { status: 'success', ...text.success(request.data) };
+  if (request.data !== undefined)
+    return { status: 'success', ...text.success(request.data, request.variables) };
   return { status: 'empty', prompt: text.empty };
+}
+
+/** What the page computed itself (a browser generator): its value, or why there is none. */
+export type ComputedOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The result panel of a value computed in the page, through the same states as a request's. */
+export function computedPanelState<T>(
+  outcome: ComputedOutcome<T>,
+  success: RequestPanelText<T>['success'],
+): ResultPanelState {
+  const request = outcome.ok
+    ? { isPending: false, isError: false, error: null, data: outcome.value }
+    : { isPending: false, isError: true, error: new Error(outcome.message), data: undefined };
+  return requestPanelState(request, { pending: '', empty: '', success });
 }

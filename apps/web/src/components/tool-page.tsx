@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ToolDefinition } from '@rfckit/standards';
+import { findTool, type ToolDefinition } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -18,7 +18,8 @@ export interface ExtraTab {
 }
 
 interface ToolPageProps {
-  tool: ToolDefinition;
+  /** The registry id (the page's folder name under tools/). */
+  id: string;
   information: ReactNode;
   generator?: ReactNode;
   validator?: ReactNode;
@@ -36,11 +37,18 @@ function StandardReference({ name }: { name: string }) {
   );
 }
 
+function registryTool(id: string): ToolDefinition {
+  const tool = findTool(id);
+  if (!tool) throw new Error(`The tool registry has no ${id} entry`);
+  return tool;
+}
+
 /**
  * The frame of every tool page: name, standards and draft mark from the registry, the RFC legend
  * and the tabs the tool provides. The open tab lives in `?tab=` so a reload keeps it.
  */
-export function ToolPage({ tool, information, generator, validator, extraTabs = [] }: ToolPageProps) {
+export function ToolPage({ id, information, generator, validator, extraTabs = [] }: ToolPageProps) {
+  const tool = registryTool(id);
   useDocumentTitle(`${tool.name} · rfckit`);
   const [searchParams, setSearchParams] = useSearchParams();
   const panels: Partial<Record<TabValue, ReactNode>> = { information, generator, validator };

@@ -7,6 +7,7 @@
  * where the two overlap, so one fixture can feed both: `{ 'example.test': { TXT: ['v=spf1 -all'],
  * A: '192.0.2.1', MX: { preference: 10, exchange: 'mx.example.test' } } }`.
  */
+import { splitTxtStrings } from './txt-strings.ts';
 import type {
   DnsCnameRecord,
   DnsQueryOptions,
@@ -98,10 +99,8 @@ const DEFAULT_TTL = 300;
 const MAX_CNAME_HOPS = 16;
 /** TTL of negative answers, as an SOA minimum would give. */
 const NEGATIVE_TTL = 60;
-const TXT_STRING_OCTETS = 255;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 const explicitTypes = ['A', 'AAAA', 'CNAME', 'NS', 'PTR', 'MX', 'TXT', 'SOA', 'SRV', 'CAA'] as const;
 type ExplicitType = (typeof explicitTypes)[number];
@@ -138,22 +137,6 @@ function switchOn(value: FixtureTypeSwitch | undefined, type: string): boolean {
   return value === true || value.some((t) => t.toUpperCase() === type);
 }
 
-/** Splits text into character-strings of at most 255 octets (RFC 1035 §3.3.14), on UTF-8 boundaries. */
-function splitTxt(text: string): string[] {
-  const bytes = encoder.encode(text);
-  if (bytes.length <= TXT_STRING_OCTETS) return [text];
-  const parts: string[] = [];
-  let start = 0;
-  while (start < bytes.length) {
-    let end = Math.min(start + TXT_STRING_OCTETS, bytes.length);
-    // never cut a multi-octet character in two
-    while (end < bytes.length && end > start && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
-    parts.push(decoder.decode(bytes.subarray(start, end)));
-    start = end;
-  }
-  return parts;
-}
-
 function recordsOf(fixture: FixtureName, type: DnsRecordType, owner: string, apexGuess: string): DnsRecord[] {
   const ttl = fixture.ttl ?? DEFAULT_TTL;
   const base = { name: owner, ttl };
@@ -178,7 +161,7 @@ function recordsOf(fixture: FixtureName, type: DnsRecordType, owner: string, ape
       if (txt === undefined) return [];
       const entries = typeof txt === 'string' ? [txt] : txt;
       return entries.map((entry) => {
-        const strings = typeof entry === 'string' ? splitTxt(entry) : [...entry];
+        const strings = typeof entry === 'string' ? splitTxtStrings(entry) : [...entry];
         return { ...base, type, text: strings.join(''), strings };
       });
     }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeDkimNotes, generateDkimRecord, splitTxtStrings } from './generate.ts';
+import { encodeDkimNotes, generateDkimRecord } from './generate.ts';
 import { ed25519Key, rsaSpki } from './test-keys.ts';
 import { validateDkimRecord } from './validate.ts';
 
@@ -152,17 +152,12 @@ describe('generateDkimRecord', () => {
   });
 });
 
-describe('encodeDkimNotes and splitTxtStrings', () => {
+describe('encodeDkimNotes', () => {
   it.each([
     ['plain note', 'plain note'],
     ['a;b=c', 'a=3Bb=3Dc'],
     ['  café ', 'caf=C3=A9'],
   ])('%j → %j', (notes, encoded) => {
     expect(encodeDkimNotes(notes)).toBe(encoded);
-  });
-
-  it('cuts at 255 characters', () => {
-    expect(splitTxtStrings('a'.repeat(600)).map((part) => part.length)).toEqual([255, 255, 90]);
-    expect(splitTxtStrings('')).toEqual(['']);
   });
 });

@@ -1,4 +1,5 @@
 import type { Outcome } from '../core/outcome.ts';
+import { quotedTxtStrings, splitTxtStrings } from '../core/txt-strings.ts';
 import type { Diagnostic } from '../core/diagnostic.ts';
 import { encodeBase64, publicKeyBytes, readDkimPublicKey } from './key.ts';
 import { validateDkimRecord } from './validate.ts';
@@ -36,9 +37,6 @@ export const dkimGeneratorDefaults = {
 };
 
 export const dkimRequiredMessage = 'Domain, selector, and public key are required';
-
-/** Longest character-string in a TXT record (RFC 1035 §3.3.14). */
-export const txtStringMaxLength = 255;
 
 export interface DkimGenerateInput {
   domain: string;
@@ -103,14 +101,6 @@ export function encodeDkimNotes(notes: string): string {
     out += printable ? String.fromCharCode(octet) : `=${octet.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
-}
-
-/** Cuts `record` into TXT character-strings of at most 255 characters. */
-export function splitTxtStrings(record: string): string[] {
-  const strings: string[] = [];
-  for (let i = 0; i < record.length; i += txtStringMaxLength)
-    strings.push(record.slice(i, i + txtStringMaxLength));
-  return strings.length > 0 ? strings : [''];
 }
 
 /**
@@ -189,7 +179,7 @@ export function generateDkimRecord(input: DkimGenerateInput): DkimGenerateOutcom
       record,
       dnsName,
       txtStrings,
-      zoneFileLine: `${dnsName}. IN TXT ${txtStrings.map((part) => `"${part}"`).join(' ')}`,
+      zoneFileLine: `${dnsName}. IN TXT ${quotedTxtStrings(record)}`,
       signer: { a: algorithm, c: canonicalization, d: domain, s: selector },
       warnings: diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message),
       diagnostics,

@@ -10,8 +10,6 @@ export {
   encodeDkimNotes,
   generateDkimRecord,
   normaliseDkimName,
-  splitTxtStrings,
-  txtStringMaxLength,
   type DkimAlgorithm,
   type DkimCanonicalization,
   type DkimFlag,

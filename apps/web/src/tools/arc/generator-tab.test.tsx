@@ -1,18 +1,11 @@
+import { arcOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 const pem =
   '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n';
@@ -147,7 +140,7 @@ describe('ARC generator', () => {
       await within(panel).findByRole('heading', { name: 'Message sealed: ARC set i=1, cv=none' }),
     ).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/arc/generate');
+    expect(url).toBe(`/v1${arcOperations.generate.path}`);
     const sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
     // instance 1 and cv none are the defaults: left to the server, which takes them from the message
     expect(sent).toEqual({

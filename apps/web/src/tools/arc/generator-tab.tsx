@@ -1,46 +1,35 @@
-import {
-  Alert,
-  Button,
-  Code,
-  Fieldset,
-  Group,
-  Kbd,
-  List,
-  NumberInput,
-  Paper,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Fieldset, Kbd, List, NumberInput, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   ARC_DEFAULTS,
+  type ArcAlgorithm,
+  type ArcCanonicalization,
   arcCanonicalizations,
-  arcGenerateBody,
+  type ArcChainValue,
   arcChainValues,
+  arcGenerateBody,
   arcMaxInstance,
   arcMessageRequiredMessage,
+  arcOperations,
+  type ArcPreviewSettings,
   arcSettingsReady,
   arcSettingsRequiredMessage,
   arcSettingsSchema,
   buildArcPreview,
-  type ArcAlgorithm,
-  type ArcCanonicalization,
-  type ArcChainValue,
-  type ArcPreviewSettings,
 } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
+import { CopyBlock } from '../../components/copy-block.tsx';
+import {
+  AlgorithmRadios,
+  GeneratorForm,
+  SigningDomainFields,
+  type AlgorithmChoice,
+} from '../../components/generator-form.tsx';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
-import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
 import { SealResult } from './seal-result.tsx';
-import { useSealArc } from './use-arc.ts';
+import { useOperation } from '../../lib/operations.ts';
 
 interface FormState {
   /** NumberInput gives '' while the field is empty. */
@@ -69,7 +58,7 @@ const initialForm: FormState = {
   privateKey: '',
 };
 
-const algorithmChoices: { value: ArcAlgorithm; badge?: 'MUST' | 'MUST NOT'; note: string }[] = [
+const algorithmChoices: AlgorithmChoice<ArcAlgorithm>[] = [
   {
     value: 'rsa-sha256',
     badge: 'MUST',
@@ -121,17 +110,7 @@ const display = (field: string) => field.replace(/\r\n/g, '\n');
 
 function PreviewField({ name, value }: { name: string; value: string }) {
   return (
-    <Stack gap={4}>
-      <Group justify="space-between" align="center">
-        <Text size="sm" fw={600}>
-          {name}
-        </Text>
-        <CopyButton value={display(value)} label={`Copy ${name}`} />
-      </Group>
-      <Code block aria-label={`${name} preview`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {display(value)}
-      </Code>
-    </Stack>
+    <CopyBlock label={name} value={display(value)} copyLabel={`Copy ${name}`} ariaLabel={`${name} preview`} />
   );
 }
 
@@ -140,14 +119,16 @@ function PreviewField({ name, value }: { name: string; value: string }) {
  * pasted message on the server with the given private key or a fresh one.
  */
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialForm);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const formState = useForm<FormState>({ initialValues: initialForm });
+  const form = formState.values;
   const [formError, setFormError] = useState<string | null>(null);
-  const sealing = useSealArc();
+  const sealing = useOperation(arcOperations.generate);
   // the domain and selector the shown result was sealed with, for the key's file name
   const [sealedAs, setSealedAs] = useState({ domain: '', selector: '' });
 
   function update<K extends keyof FormState>(key: K, value: FormState[K]) {
-    setForm((previous) => ({ ...previous, [key]: value }));
+    formState.setValues((previous) => ({ ...previous, [key]: value }));
     if (formError) setFormError(null);
   }
 
@@ -212,173 +193,133 @@ export function GeneratorTab() {
   });
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="ARC generator">
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Domain"
-              description="d= of the seal and signature: your sealing domain"
-              placeholder="lists.example.org"
-              value={form.domain}
-              onChange={(event) => update('domain', event.currentTarget.value)}
-              required
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <TextInput
-              label="Selector"
-              description="s=: the key is at selector._domainkey.domain"
-              placeholder="arc"
-              value={form.selector}
-              onChange={(event) => update('selector', event.currentTarget.value)}
-              required
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </SimpleGrid>
+    <GeneratorForm
+      formLabel="ARC generator"
+      onSubmit={submit}
+      error={formError}
+      submitLabel="Seal message"
+      pendingLabel="Sealing..."
+      pending={sealing.isPending}
+      submitDisabled={!ready}
+      result={state}
+      resultLabel="Seal result"
+      preview={
+        <>
+          <PreviewField name="ARC-Seal" value={preview.arcSeal} />
+          <PreviewField name="ARC-Message-Signature" value={preview.arcMessageSignature} />
+          <PreviewField name="ARC-Authentication-Results" value={preview.arcAuthenticationResults} />
+          <List size="sm" spacing={4} aria-label="Preview notes">
+            {preview.notes.map((note) => (
+              <List.Item key={note}>{note}</List.Item>
+            ))}
+          </List>
+        </>
+      }
+    >
+      <SigningDomainFields
+        domain={form.domain}
+        selector={form.selector}
+        onDomainChange={(value) => update('domain', value)}
+        onSelectorChange={(value) => update('selector', value)}
+        domainDescription="d= of the seal and signature: your sealing domain"
+        selectorDescription="s=: the key is at selector._domainkey.domain"
+        domainPlaceholder="lists.example.org"
+        selectorPlaceholder="arc"
+      />
 
-          <Radio.Group
-            label="Algorithm"
-            description="a= of the seal and signature"
-            value={form.algorithm}
-            onChange={(value) => update('algorithm', value as ArcAlgorithm)}
-          >
-            <Stack gap="xs" mt="xs">
-              {algorithmChoices.map((choice) => (
-                <Radio
-                  key={choice.value}
-                  value={choice.value}
-                  label={
-                    <Group gap="xs" wrap="nowrap">
-                      <Text span ff="monospace" size="sm">
-                        {choice.value}
-                      </Text>
-                      {choice.badge && <RequirementBadge level={choice.badge} size="xs" />}
-                    </Group>
-                  }
-                  description={choice.note}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {form.algorithm === 'rsa-sha1' && (
-            <Alert color="red" variant="light" title="rsa-sha1 MUST NOT be used">
-              RFC 8301 §3.1: verifiers must not consider rsa-sha1 signatures valid, so every validator fails
-              an ARC set sealed this way. Offered only to test validators.
-            </Alert>
-          )}
+      <AlgorithmRadios
+        choices={algorithmChoices}
+        value={form.algorithm}
+        onChange={(value) => update('algorithm', value)}
+        description="a= of the seal and signature"
+      />
+      {form.algorithm === 'rsa-sha1' && (
+        <Alert color="red" variant="light" title="rsa-sha1 MUST NOT be used">
+          RFC 8301 §3.1: verifiers must not consider rsa-sha1 signatures valid, so every validator fails an
+          ARC set sealed this way. Offered only to test validators.
+        </Alert>
+      )}
 
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput
-              label="Instance"
-              description={`i=: 1 for the first ARC set, at most ${arcMaxInstance}`}
-              value={form.instance}
-              onChange={(value) => update('instance', value)}
-              min={1}
-              max={arcMaxInstance}
-              allowDecimal={false}
-              allowNegative={false}
-              error={fieldErrors.instance}
-            />
-            <Select
-              label="Chain validation status"
-              description="cv= of the seal; the server computes it from the message and warns when it differs"
-              data={arcChainValues.map((value) => ({ value, label: chainLabels[value] }))}
-              value={form.chain}
-              onChange={(value) => value && update('chain', value as ArcChainValue)}
-              allowDeselect={false}
-            />
-            <Select
-              label="Canonicalization"
-              description="c= of the signature, header/body (the seal is always relaxed)"
-              data={[...arcCanonicalizations]}
-              value={form.canonicalization}
-              onChange={(value) => value && update('canonicalization', value as ArcCanonicalization)}
-              allowDeselect={false}
-            />
-            <NumberInput
-              label="Body length"
-              description="l=: sign only this many octets of the body; leave empty to sign it all"
-              value={form.bodyLength}
-              onChange={(value) => update('bodyLength', value)}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              error={fieldErrors.bodyLength}
-            />
-          </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Instance"
+          description={`i=: 1 for the first ARC set, at most ${arcMaxInstance}`}
+          value={form.instance}
+          onChange={(value) => update('instance', value)}
+          min={1}
+          max={arcMaxInstance}
+          allowDecimal={false}
+          allowNegative={false}
+          error={fieldErrors.instance}
+        />
+        <Select
+          label="Chain validation status"
+          description="cv= of the seal; the server computes it from the message and warns when it differs"
+          data={arcChainValues.map((value) => ({ value, label: chainLabels[value] }))}
+          value={form.chain}
+          onChange={(value) => value && update('chain', value as ArcChainValue)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Canonicalization"
+          description="c= of the signature, header/body (the seal is always relaxed)"
+          data={[...arcCanonicalizations]}
+          value={form.canonicalization}
+          onChange={(value) => value && update('canonicalization', value as ArcCanonicalization)}
+          allowDeselect={false}
+        />
+        <NumberInput
+          label="Body length"
+          description="l=: sign only this many octets of the body; leave empty to sign it all"
+          value={form.bodyLength}
+          onChange={(value) => update('bodyLength', value)}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          error={fieldErrors.bodyLength}
+        />
+      </SimpleGrid>
 
-          <TagsInput
-            label="Signed header fields"
-            description="h= of the ARC-Message-Signature, in order; from is required. Enter or comma adds one."
-            value={form.headers}
-            onChange={(value) => update('headers', value)}
-            splitChars={[',', ' ', ':']}
-            allowDuplicates
-            clearable
-            error={fieldErrors.headers}
+      <TagsInput
+        label="Signed header fields"
+        description="h= of the ARC-Message-Signature, in order; from is required. Enter or comma adds one."
+        value={form.headers}
+        onChange={(value) => update('headers', value)}
+        splitChars={[',', ' ', ':']}
+        allowDuplicates
+        clearable
+        error={fieldErrors.headers}
+      />
+
+      <Fieldset legend="Seal a message">
+        <Stack gap="sm">
+          <CodeTextarea
+            label="Message"
+            description={
+              <>
+                The raw message to seal, header fields and body. Its Authentication-Results for your domain go
+                into the ARC-Authentication-Results; existing ARC sets set the instance and cv=.{' '}
+                <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> seals.
+              </>
+            }
+            placeholder={placeholder}
+            value={form.message}
+            onChange={(event) => update('message', event.currentTarget.value)}
+            minRows={6}
+            maxRows={18}
           />
-
-          <Paper withBorder p="sm" component="section" aria-label="Live preview">
-            <Stack gap="sm">
-              <Text size="sm" fw={600}>
-                Live preview
-              </Text>
-              <PreviewField name="ARC-Seal" value={preview.arcSeal} />
-              <PreviewField name="ARC-Message-Signature" value={preview.arcMessageSignature} />
-              <PreviewField name="ARC-Authentication-Results" value={preview.arcAuthenticationResults} />
-              <List size="sm" spacing={4} aria-label="Preview notes">
-                {preview.notes.map((note) => (
-                  <List.Item key={note}>{note}</List.Item>
-                ))}
-              </List>
-            </Stack>
-          </Paper>
-
-          <Fieldset legend="Seal a message">
-            <Stack gap="sm">
-              <CodeTextarea
-                label="Message"
-                description={
-                  <>
-                    The raw message to seal, header fields and body. Its Authentication-Results for your
-                    domain go into the ARC-Authentication-Results; existing ARC sets set the instance and cv=.{' '}
-                    <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> seals.
-                  </>
-                }
-                placeholder={placeholder}
-                value={form.message}
-                onChange={(event) => update('message', event.currentTarget.value)}
-                minRows={6}
-                maxRows={18}
-              />
-              <CodeTextarea
-                label="Private key (PEM, optional)"
-                description="PKCS#8 or PKCS#1 RSA, or PKCS#8 Ed25519. It is sent to the server to seal this message and is not stored. Leave it empty and the server makes a fresh key, offered once as a download with the DKIM record to publish."
-                placeholder="-----BEGIN PRIVATE KEY-----"
-                value={form.privateKey}
-                onChange={(event) => update('privateKey', event.currentTarget.value)}
-                minRows={3}
-                maxRows={10}
-                styles={monospaceInput}
-              />
-            </Stack>
-          </Fieldset>
-
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!ready || sealing.isPending}>
-              {sealing.isPending ? 'Sealing...' : 'Seal message'}
-            </Button>
-          </Group>
+          <CodeTextarea
+            label="Private key (PEM, optional)"
+            description="PKCS#8 or PKCS#1 RSA, or PKCS#8 Ed25519. It is sent to the server to seal this message and is not stored. Leave it empty and the server makes a fresh key, offered once as a download with the DKIM record to publish."
+            placeholder="-----BEGIN PRIVATE KEY-----"
+            value={form.privateKey}
+            onChange={(event) => update('privateKey', event.currentTarget.value)}
+            minRows={3}
+            maxRows={10}
+            styles={monospaceInput}
+          />
         </Stack>
-      </form>
-      <ResultPanel state={state} label="Seal result" />
-    </Stack>
+      </Fieldset>
+    </GeneratorForm>
   );
 }

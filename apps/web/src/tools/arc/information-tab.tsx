@@ -1,11 +1,11 @@
-import { Anchor, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
 
 import { Diagram } from '../../components/diagram.tsx';
 import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import type { Requirement } from '../../components/requirement-levels.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 // One ARC set as RFC 8617 §4.1 shows it, newest first as a sealer prepends it.
 const exampleSet = [
@@ -132,31 +132,22 @@ const asTags: TagRow[] = [
 
 function TagTable({ caption, rows }: { caption: string; rows: TagRow[] }) {
   return (
-    <TableScroll label={caption} minWidth={560}>
-      <Table withTableBorder fz="sm">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Tag</Table.Th>
-            <Table.Th scope="col">Level</Table.Th>
-            <Table.Th scope="col">Meaning</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.tag}>
-              <Table.Td>
-                <Code>{row.tag}</Code>
-              </Table.Td>
-              <Table.Td>
-                <RequirementBadge level={row.level} text={row.levelText} size="xs" />
-              </Table.Td>
-              <Table.Td>{row.meaning}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label={caption}
+      minWidth={560}
+      caption={caption}
+      fz="sm"
+      rows={rows}
+      rowKey={(row) => row.tag}
+      columns={[
+        { header: 'Tag', cell: (row) => <Code>{row.tag}</Code> },
+        {
+          header: 'Level',
+          cell: (row) => <RequirementBadge level={row.level} text={row.levelText} size="xs" />,
+        },
+        { header: 'Meaning', cell: (row) => row.meaning },
+      ]}
+    />
   );
 }
 
@@ -265,27 +256,18 @@ export function InformationTab() {
       </PageSection>
 
       <PageSection title="Chain validation status (cv=)">
-        <TableScroll label="cv values" minWidth={480}>
-          <Table withTableBorder fz="sm">
-            <Table.Caption>Values of cv= (RFC 8617 §4.4)</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">cv=</Table.Th>
-                <Table.Th scope="col">Meaning</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cvValues.map((row) => (
-                <Table.Tr key={row.value}>
-                  <Table.Td>
-                    <Code>{row.value}</Code>
-                  </Table.Td>
-                  <Table.Td>{row.meaning}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="cv values"
+          minWidth={480}
+          caption="Values of cv= (RFC 8617 §4.4)"
+          fz="sm"
+          rows={cvValues}
+          rowKey={(row) => row.value}
+          columns={[
+            { header: 'cv=', cell: (row) => <Code>{row.value}</Code> },
+            { header: 'Meaning', cell: (row) => row.meaning },
+          ]}
+        />
       </PageSection>
 
       <PageSection title="How a chain is validated">

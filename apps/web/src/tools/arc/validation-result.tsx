@@ -1,7 +1,7 @@
 import { Alert, Badge, Code, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ArcSetResult, ArcSignatureResult, ArcValidateResult } from '@rfckit/standards';
-import type { ReactNode } from 'react';
 
+import { FieldRow } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 
@@ -31,17 +31,6 @@ function Check({ result, reason }: { result: ArcSignatureResult; reason: string 
       <ResultBadge result={result} />
       {reason && <Text size="xs">{reason}</Text>}
     </Stack>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 130, sm: 200 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
-    </Table.Tr>
   );
 }
 
@@ -133,24 +122,26 @@ export function ValidationResultView({ result }: { result: ArcValidateResult }) 
     <Stack gap="md">
       <Table withTableBorder fz="sm" aria-label="Chain verdict">
         <Table.Tbody>
-          <Row label="Chain validation">
+          <FieldRow label="Chain validation">
             <ResultBadge result={chain.result} />
-          </Row>
-          {chain.reason && <Row label="Reason">{chain.reason}</Row>}
-          <Row label="ARC sets">{chain.instances}</Row>
-          {chain.failedInstance !== null && <Row label="Broken at">instance {chain.failedInstance}</Row>}
+          </FieldRow>
+          {chain.reason && <FieldRow label="Reason">{chain.reason}</FieldRow>}
+          <FieldRow label="ARC sets">{chain.instances}</FieldRow>
+          {chain.failedInstance !== null && (
+            <FieldRow label="Broken at">instance {chain.failedInstance}</FieldRow>
+          )}
           {chain.oldestPass !== null && (
-            <Row label="Oldest pass">
+            <FieldRow label="Oldest pass">
               {chain.oldestPass === 0
                 ? 'every AMS verifies: unchanged since instance 1'
                 : `instance ${chain.oldestPass}`}
-            </Row>
+            </FieldRow>
           )}
-          <Row label="Domain">
+          <FieldRow label="Domain">
             <Text span ff="monospace" size="sm">
               {result.domain}
             </Text>
-          </Row>
+          </FieldRow>
         </Table.Tbody>
       </Table>
       {result.sets.length > 0 && <SetsTable sets={result.sets} />}

@@ -1,18 +1,11 @@
+import { arcOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 const headers = 'ARC-Seal: i=1; a=rsa-sha256; cv=none; d=example.org; s=arc; b=AAAA\nFrom: a@example.com';
 
@@ -115,7 +108,7 @@ describe('ARC validator', () => {
 
     expect(await screen.findByRole('heading', { name: 'ARC chain passes' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/arc/validate');
+    expect(url).toBe(`/v1${arcOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ record: headers, domain: 'example.org' });
 
     expect(screen.getByRole('table', { name: 'Chain verdict' })).toHaveTextContent(

@@ -1,7 +1,9 @@
+import { dkimOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { json } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -98,17 +100,14 @@ const discovery = {
   unchecked: [],
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 describe('DKIM validator (DNS mode)', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
   beforeEach(() => {
     fetchMock = vi.fn<typeof fetch>().mockImplementation(async (input, init) => {
       const body = JSON.parse(String(init?.body)) as { selector?: string };
-      if (String(input) === '/v1/dkim/selectors') return json({ success: true, data: discovery });
+      if (String(input) === `/v1${dkimOperations.selectors.path}`)
+        return json({ success: true, data: discovery });
       return json({ success: true, data: body.selector === 'google' ? validResult : revokedResult });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -140,7 +139,7 @@ describe('DKIM validator (DNS mode)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Revoked DKIM key' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dkim/dns');
+    expect(url).toBe(`/v1${dkimOperations.dns.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ domain: 'example.com', selector: 's1' });
     const lookup = screen.getByRole('table', { name: 'DNS lookup' });
     expect(lookup).toHaveTextContent('s1._domainkey.example.com → s1.domainkey.u123.wl.sendgrid.test');

@@ -1,11 +1,13 @@
 import { Alert, Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { dkimDnsBody, dkimSelectorsBody, type DkimDnsResultData } from '@rfckit/standards';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type DkimDnsResultData, dkimOperations, dkimSelectorsBody } from '@rfckit/standards';
 
+import { FieldRow } from '../../components/data-table.tsx';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
-import { useDkimDns, useDkimSelectors } from './use-dkim.ts';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import { DomainField } from '../../components/domain-field.tsx';
+import { useOperationForm } from '../../components/operation-form.tsx';
+import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
 const resultTitle: Record<DkimDnsResultData['status'], string> = {
@@ -15,17 +17,6 @@ const resultTitle: Record<DkimDnsResultData['status'], string> = {
   'not-found': 'No DKIM key found',
   error: 'DNS lookup failed',
 };
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 120, sm: 200 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 /** The lookup (name, delegation, TTL, the record as served), its findings and the record's validation. */
 export function DnsResultView({ result }: { result: DkimDnsResultData }) {
@@ -38,24 +29,24 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
     <Stack gap="md">
       <Table withTableBorder fz="sm" aria-label="DNS lookup">
         <Table.Tbody>
-          <Row label="Name">
+          <FieldRow label="Name">
             <Text span ff="monospace" size="sm">
               {result.dnsName}
             </Text>
-          </Row>
+          </FieldRow>
           {result.cnames.length > 0 && (
-            <Row label="Delegated to">
+            <FieldRow label="Delegated to">
               {result.cnames.map((cname) => (
                 <Text key={cname.name} ff="monospace" size="sm">
                   {cname.name} → {cname.target} (CNAME, TTL {cname.ttl})
                 </Text>
               ))}
-            </Row>
+            </FieldRow>
           )}
-          <Row label="Lookup">{result.lookup}</Row>
-          <Row label="TTL">{result.ttl === null ? 'none' : `${result.ttl} seconds`}</Row>
+          <FieldRow label="Lookup">{result.lookup}</FieldRow>
+          <FieldRow label="TTL">{result.ttl === null ? 'none' : `${result.ttl} seconds`}</FieldRow>
           {result.strings.length > 1 && (
-            <Row label="Strings">{result.strings.length} character-strings joined</Row>
+            <FieldRow label="Strings">{result.strings.length} character-strings joined</FieldRow>
           )}
         </Table.Tbody>
       </Table>
@@ -90,7 +81,7 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
           ))}
         </Stack>
       )}
-      <DiagnosticList diagnostics={lookupIssues} label="DNS findings" />
+      <DiagnosticList variant="list" diagnostics={lookupIssues} label="DNS findings" />
       {result.validation && <ValidationResultView result={result.validation} />}
     </Stack>
   );
@@ -98,38 +89,32 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
 
 /** DNS mode: fetches selector._domainkey.domain through the server and validates it; finds common selectors. */
 export function DnsValidator() {
-  const [domain, setDomain] = useState('');
-  const [selector, setSelector] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const lookup = useDkimDns();
-  const discovery = useDkimSelectors();
-
-  function validate(nextSelector: string) {
-    if (lookup.isPending) return;
-    const parsed = dkimDnsBody.safeParse({ domain, selector: nextSelector });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'Domain and selector are required');
-      lookup.reset();
-      return;
-    }
-    setInputError(null);
-    lookup.mutate(parsed.data);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    validate(selector);
-  }
+  const {
+    form,
+    request: lookup,
+    onSubmit,
+    send,
+  } = useOperationForm({
+    operation: dkimOperations.dns,
+    initialValues: { domain: '', selector: '' },
+    errorField: 'domain',
+    fallbackError: 'Domain and selector are required',
+    clearResultOnInvalid: true,
+  });
+  const discovery = useOperation(dkimOperations.selectors);
+  // one message under both fields: it names what is missing
+  const inputError = Object.values(form.errors)[0];
+  const field = (name: 'domain' | 'selector') => ({ ...form.getInputProps(name), error: undefined });
 
   function findSelectors() {
     if (discovery.isPending) return;
-    const parsed = dkimSelectorsBody.safeParse({ domain });
+    const parsed = dkimSelectorsBody.safeParse({ domain: form.values.domain });
     if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'Domain is required');
+      form.setErrors({ domain: parsed.error.issues[0]?.message ?? 'Domain is required' });
       discovery.reset();
       return;
     }
-    setInputError(null);
+    form.clearErrors();
     discovery.mutate(parsed.data);
   }
 
@@ -146,31 +131,15 @@ export function DnsValidator() {
 
   return (
     <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="Validate a published DKIM key">
+      <form onSubmit={onSubmit} noValidate aria-label="Validate a published DKIM key">
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <TextInput
-              label="Domain"
-              placeholder="example.com"
-              value={domain}
-              onChange={(event) => {
-                setDomain(event.currentTarget.value);
-                if (inputError) setInputError(null);
-              }}
-              spellCheck={false}
-              autoCapitalize="off"
-              autoComplete="off"
-              styles={monospaceInput}
-            />
+            <DomainField monospace {...field('domain')} />
             <TextInput
               label="Selector"
               description="The s= tag of a signature"
               placeholder="default"
-              value={selector}
-              onChange={(event) => {
-                setSelector(event.currentTarget.value);
-                if (inputError) setInputError(null);
-              }}
+              {...field('selector')}
               spellCheck={false}
               autoCapitalize="off"
               autoComplete="off"
@@ -214,8 +183,8 @@ export function DnsValidator() {
                   color={found.status === 'valid' ? 'green' : 'red'}
                   title={found.source}
                   onClick={() => {
-                    setSelector(found.selector);
-                    validate(found.selector);
+                    form.setFieldValue('selector', found.selector);
+                    send({ ...form.getValues(), selector: found.selector });
                   }}
                 >
                   {found.selector} ({found.keyType ?? 'unknown'}

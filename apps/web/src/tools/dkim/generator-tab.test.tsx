@@ -1,18 +1,11 @@
+import { dkimOperations } from '@rfckit/standards';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 /** The API's answer for an Ed25519 key, shaped as generateDkimRecord returns it. */
 function answerFor(publicKey: string) {
@@ -118,7 +111,7 @@ describe('DKIM generator', () => {
     );
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dkim/generate');
+    expect(url).toBe(`/v1${dkimOperations.generate.path}`);
     const sent = String(init?.body);
     expect(JSON.parse(sent)).toMatchObject({ domain: 'example.com', selector: 'default', publicKey });
     const privateBody = pem.split('\n').slice(1, -2).join('');

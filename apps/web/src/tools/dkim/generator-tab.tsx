@@ -5,8 +5,6 @@ import {
   Code,
   Fieldset,
   Group,
-  Paper,
-  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -16,30 +14,37 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
-  dkimCanonicalizations,
-  dkimGeneratorDefaults,
-  dkimPrivateKeyMessage,
-  dkimPrivateKeyPattern,
-  dkimRequiredMessage,
-  generateDkimRecord,
   type DkimAlgorithm,
   type DkimCanonicalization,
+  dkimCanonicalizations,
   type DkimFlag,
   type DkimGenerateBody,
   type DkimGenerateResultData,
+  dkimGeneratorDefaults,
+  dkimOperations,
+  dkimPrivateKeyMessage,
+  dkimPrivateKeyPattern,
+  dkimRequiredMessage,
   type DkimServiceType,
+  generateDkimRecord,
 } from '@rfckit/standards';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
-import { monospaceInput } from '../../components/request-form.ts';
-import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { CopyBlock } from '../../components/copy-block.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import {
+  AlgorithmRadios,
+  GeneratorForm,
+  SigningDomainFields,
+  type AlgorithmChoice,
+} from '../../components/generator-form.tsx';
 import { generateKeyPair, keyPairKinds, type KeyPairKind } from './key-pair.ts';
-import { useGenerateDkim } from './use-dkim.ts';
+import { useOperation } from '../../lib/operations.ts';
 
 interface FormState {
   domain: string;
@@ -63,26 +68,25 @@ const initialForm: FormState = {
   notes: '',
 };
 
-const algorithmChoices: { value: DkimAlgorithm; label: string; badge?: 'MUST' | 'MUST NOT'; note: string }[] =
-  [
-    {
-      value: 'rsa-sha256',
-      label: 'rsa-sha256',
-      badge: 'MUST',
-      note: 'Signers must sign with rsa-sha256 (RFC 8301 §3.1).',
-    },
-    {
-      value: 'ed25519-sha256',
-      label: 'ed25519-sha256',
-      note: 'Short keys (RFC 8463). Not every verifier supports it yet: sign with an RSA key as well.',
-    },
-    {
-      value: 'rsa-sha1',
-      label: 'rsa-sha1',
-      badge: 'MUST NOT',
-      note: 'Verifiers must not accept rsa-sha1 signatures (RFC 8301 §3.1). Offered only for old signers.',
-    },
-  ];
+const algorithmChoices: AlgorithmChoice<DkimAlgorithm>[] = [
+  {
+    value: 'rsa-sha256',
+    label: 'rsa-sha256',
+    badge: 'MUST',
+    note: 'Signers must sign with rsa-sha256 (RFC 8301 §3.1).',
+  },
+  {
+    value: 'ed25519-sha256',
+    label: 'ed25519-sha256',
+    note: 'Short keys (RFC 8463). Not every verifier supports it yet: sign with an RSA key as well.',
+  },
+  {
+    value: 'rsa-sha1',
+    label: 'rsa-sha1',
+    badge: 'MUST NOT',
+    note: 'Verifiers must not accept rsa-sha1 signatures (RFC 8301 §3.1). Offered only for old signers.',
+  },
+];
 
 const serviceTypeOptions = [
   { value: 'email', label: 'email' },
@@ -91,22 +95,6 @@ const serviceTypeOptions = [
 
 function defaultKind(algorithm: DkimAlgorithm): KeyPairKind {
   return algorithm === 'ed25519-sha256' ? 'ed25519' : 'rsa-2048';
-}
-
-function Output({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between" align="center">
-        <Text size="sm" fw={600}>
-          {label}
-        </Text>
-        <CopyButton value={value} label={copyLabel} />
-      </Group>
-      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {value}
-      </Code>
-    </Stack>
-  );
 }
 
 function SignerSettings({ signer }: { signer: DkimGenerateResultData['signer'] }) {
@@ -145,7 +133,9 @@ function SignerSettings({ signer }: { signer: DkimGenerateResultData['signer'] }
 }
 
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialForm);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({ initialValues: initialForm });
+  const form = settings.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [kind, setKind] = useState<KeyPairKind>(defaultKind(initialForm.algorithm));
   const [keyBusy, setKeyBusy] = useState(false);
@@ -153,15 +143,14 @@ export function GeneratorTab() {
   // held only until downloaded: the page offers the private key once
   const [privateKey, setPrivateKey] = useState<string | null>(null);
   const [downloaded, setDownloaded] = useState(false);
-  const generation = useGenerateDkim();
+  const generation = useOperation(dkimOperations.generate);
 
   function update<K extends keyof FormState>(key: K, value: FormState[K]) {
-    setForm((previous) => ({ ...previous, [key]: value }));
+    settings.setValues((previous) => ({ ...previous, [key]: value }));
     if (formError) setFormError(null);
   }
 
-  function chooseAlgorithm(value: string) {
-    const algorithm = value as DkimAlgorithm;
+  function chooseAlgorithm(algorithm: DkimAlgorithm) {
     update('algorithm', algorithm);
     const matches = keyPairKinds.find((entry) => entry.value === kind)?.algorithm;
     if ((algorithm === 'ed25519-sha256') !== (matches === 'ed25519')) setKind(defaultKind(algorithm));
@@ -215,235 +204,183 @@ export function GeneratorTab() {
     generation.mutate(body);
   }
 
-  let state: ResultPanelState;
-  if (generation.isPending) state = { status: 'empty', prompt: 'Generating the record…' };
-  else if (generation.isError) {
-    state = { status: 'error', message: `Failed to generate DKIM record: ${generation.error.message}` };
-  } else if (generation.data) {
-    const data = generation.data;
-    state = {
-      status: 'success',
+  const state = requestPanelState(generation, {
+    pending: 'Generating the record…',
+    empty: 'Fill in the domain, selector and public key, then choose Generate record.',
+    errorMessage: (error) => `Failed to generate DKIM record: ${error.message}`,
+    success: (data) => ({
       title: 'DKIM record generated',
       // a record with warnings (rsa-sha1, a short key) is not one to celebrate
       ...(data.warnings.length === 0 ? { tone: 'positive' as const } : {}),
       children: (
         <Stack gap="md">
-          <Output label="DNS name (TXT)" value={data.dnsName} copyLabel="Copy DNS name" />
-          <Output label="TXT record" value={data.record} copyLabel="Copy record" />
-          <Output
+          <CopyBlock label="DNS name (TXT)" value={data.dnsName} copyLabel="Copy DNS name" />
+          <CopyBlock label="TXT record" value={data.record} copyLabel="Copy record" />
+          <CopyBlock
             label={`Zone-file line (${data.txtStrings.length} string${data.txtStrings.length > 1 ? 's' : ''} of at most 255 characters)`}
             value={data.zoneFileLine}
             copyLabel="Copy zone-file line"
           />
           <SignerSettings signer={data.signer} />
-          <DiagnosticList diagnostics={data.diagnostics} label="Generator warnings" />
+          <DiagnosticList variant="list" diagnostics={data.diagnostics} label="Generator warnings" />
         </Stack>
       ),
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt: 'Fill in the domain, selector and public key, then choose Generate record.',
-    };
-  }
+    }),
+  });
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="DKIM record generator">
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Domain"
-              description="The signing domain, the d= of your signatures"
-              placeholder="example.com"
-              value={form.domain}
-              onChange={(event) => update('domain', event.currentTarget.value)}
-              required
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <TextInput
-              label="Selector"
-              description="Names this key: selector._domainkey.domain"
-              value={form.selector}
-              onChange={(event) => update('selector', event.currentTarget.value)}
-              required
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </SimpleGrid>
-
-          <Radio.Group
-            label="Algorithm"
-            value={form.algorithm}
-            onChange={chooseAlgorithm}
-            description="The a= your signer will use"
-          >
-            <Stack gap="xs" mt="xs">
-              {algorithmChoices.map((choice) => (
-                <Radio
-                  key={choice.value}
-                  value={choice.value}
-                  label={
-                    <Group gap="xs" wrap="nowrap">
-                      <Text span ff="monospace" size="sm">
-                        {choice.label}
-                      </Text>
-                      {choice.badge && <RequirementBadge level={choice.badge} size="xs" />}
-                    </Group>
-                  }
-                  description={choice.note}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {form.algorithm === 'rsa-sha1' && (
-            <Alert color="red" variant="light" title="rsa-sha1 MUST NOT be used">
-              RFC 8301 §3.1: signers must use rsa-sha256, and verifiers must not consider rsa-sha1 signatures
-              valid. Mail signed this way counts as unsigned.
-            </Alert>
-          )}
-
-          <Fieldset legend="Key pair">
-            <Stack gap="sm">
-              <Text size="sm">
-                Generate the key pair in this browser, or paste a public key you already have. A generated
-                private key stays in this tab until you download it; it is never sent to the server.
-              </Text>
-              <Group align="flex-end">
-                <Select
-                  label="Key type"
-                  data={kindOptions}
-                  value={kind}
-                  onChange={(value) => value && setKind(value as KeyPairKind)}
-                  allowDeselect={false}
-                  w={200}
-                />
-                <Button variant="default" onClick={() => void makeKeyPair()} disabled={keyBusy}>
-                  {keyBusy ? 'Generating key pair...' : 'Generate key pair'}
-                </Button>
-              </Group>
-              {keyError && (
-                <Alert color="red" variant="light">
-                  {keyError}
-                </Alert>
-              )}
-              {privateKey !== null && (
-                <Alert color="yellow" variant="light" title="Download the private key now">
-                  <Stack gap="xs">
-                    <Text size="sm">
-                      Your signer needs this private key. It is offered once: after the download this page
-                      forgets it.
-                    </Text>
-                    <Group>
-                      <Button onClick={downloadPrivateKey}>Download private key (PEM)</Button>
-                    </Group>
-                  </Stack>
-                </Alert>
-              )}
-              {downloaded && (
-                <Text size="sm" role="status">
-                  Private key downloaded. This page no longer holds it.
-                </Text>
-              )}
-              <Textarea
-                label="Public key"
-                description="Base64 or PEM. RSA: the SubjectPublicKeyInfo; Ed25519: the 32-byte key (a PEM is unwrapped)."
-                value={form.publicKey}
-                onChange={(event) => update('publicKey', event.currentTarget.value)}
-                required
-                autosize
-                minRows={3}
-                maxRows={10}
-                spellCheck={false}
-                autoCapitalize="off"
-                autoComplete="off"
-                styles={monospaceInput}
-              />
-            </Stack>
-          </Fieldset>
-
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Canonicalization"
-              description="The c= your signer will use (header/body)"
-              data={[...dkimCanonicalizations]}
-              value={form.canonicalization}
-              onChange={(value) => value && update('canonicalization', value as DkimCanonicalization)}
-              allowDeselect={false}
-            />
-            <Select
-              label="Service type"
-              description="s= in the record"
-              data={serviceTypeOptions}
-              value={form.serviceType}
-              onChange={(value) => value && update('serviceType', value as DkimServiceType)}
-              allowDeselect={false}
-            />
-          </SimpleGrid>
-
-          <Checkbox.Group
-            label="Flags (t=)"
-            value={form.flags}
-            onChange={(value) => update('flags', value as DkimFlag[])}
-          >
-            <Stack gap="xs" mt="xs">
-              <Checkbox value="y" label="y: testing mode (verifiers treat failures like unsigned mail)" />
-              <Checkbox value="s" label="s: the i= domain must equal d=, no subdomains" />
-            </Stack>
-          </Checkbox.Group>
-
-          <TextInput
-            label="Notes"
-            description="n=, for administrators; verifiers ignore it"
-            value={form.notes}
-            onChange={(event) => update('notes', event.currentTarget.value)}
-            maxLength={512}
-          />
-
-          <Paper withBorder p="sm" aria-live="polite" aria-label="Live preview" component="section">
-            <Text size="sm" fw={600} mb={4}>
-              Live preview
+    <GeneratorForm
+      formLabel="DKIM record generator"
+      onSubmit={submit}
+      error={formError}
+      submitLabel="Generate record"
+      pendingLabel="Generating..."
+      pending={generation.isPending}
+      result={state}
+      resultLabel="Generated record"
+      preview={
+        <>
+          {preview === null && (
+            <Text size="sm" c="dimmed">
+              The record appears here as soon as domain, selector and public key are filled in.
             </Text>
-            {preview === null && (
-              <Text size="sm" c="dimmed">
-                The record appears here as soon as domain, selector and public key are filled in.
-              </Text>
-            )}
-            {preview && preview.ok && (
-              <Stack gap={4}>
-                <Text size="sm" ff="monospace">
-                  {preview.result.dnsName} TXT
-                </Text>
-                <Code
-                  block
-                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                  data-testid="dkim-preview"
-                >
-                  {preview.result.record}
-                </Code>
-              </Stack>
-            )}
-            {preview && !preview.ok && (
-              <Text size="sm" c="var(--mantine-color-error)">
-                {preview.error}
-              </Text>
-            )}
-          </Paper>
-
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
           )}
-          <Group justify="flex-end">
-            <Button type="submit" disabled={generation.isPending}>
-              {generation.isPending ? 'Generating...' : 'Generate record'}
+          {preview && preview.ok && (
+            <Stack gap={4}>
+              <Text size="sm" ff="monospace">
+                {preview.result.dnsName} TXT
+              </Text>
+              <Code block className="mono-block" data-testid="dkim-preview">
+                {preview.result.record}
+              </Code>
+            </Stack>
+          )}
+          {preview && !preview.ok && (
+            <Text size="sm" c="var(--mantine-color-error)">
+              {preview.error}
+            </Text>
+          )}
+        </>
+      }
+    >
+      <SigningDomainFields
+        domain={form.domain}
+        selector={form.selector}
+        onDomainChange={(value) => update('domain', value)}
+        onSelectorChange={(value) => update('selector', value)}
+        domainDescription="The signing domain, the d= of your signatures"
+        selectorDescription="Names this key: selector._domainkey.domain"
+      />
+
+      <AlgorithmRadios
+        choices={algorithmChoices}
+        value={form.algorithm}
+        onChange={chooseAlgorithm}
+        description="The a= your signer will use"
+      />
+      {form.algorithm === 'rsa-sha1' && (
+        <Alert color="red" variant="light" title="rsa-sha1 MUST NOT be used">
+          RFC 8301 §3.1: signers must use rsa-sha256, and verifiers must not consider rsa-sha1 signatures
+          valid. Mail signed this way counts as unsigned.
+        </Alert>
+      )}
+
+      <Fieldset legend="Key pair">
+        <Stack gap="sm">
+          <Text size="sm">
+            Generate the key pair in this browser, or paste a public key you already have. A generated private
+            key stays in this tab until you download it; it is never sent to the server.
+          </Text>
+          <Group align="flex-end">
+            <Select
+              label="Key type"
+              data={kindOptions}
+              value={kind}
+              onChange={(value) => value && setKind(value as KeyPairKind)}
+              allowDeselect={false}
+              w={200}
+            />
+            <Button variant="default" onClick={() => void makeKeyPair()} disabled={keyBusy}>
+              {keyBusy ? 'Generating key pair...' : 'Generate key pair'}
             </Button>
           </Group>
+          {keyError && (
+            <Alert color="red" variant="light">
+              {keyError}
+            </Alert>
+          )}
+          {privateKey !== null && (
+            <Alert color="yellow" variant="light" title="Download the private key now">
+              <Stack gap="xs">
+                <Text size="sm">
+                  Your signer needs this private key. It is offered once: after the download this page forgets
+                  it.
+                </Text>
+                <Group>
+                  <Button onClick={downloadPrivateKey}>Download private key (PEM)</Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+          {downloaded && (
+            <Text size="sm" role="status">
+              Private key downloaded. This page no longer holds it.
+            </Text>
+          )}
+          <Textarea
+            label="Public key"
+            description="Base64 or PEM. RSA: the SubjectPublicKeyInfo; Ed25519: the 32-byte key (a PEM is unwrapped)."
+            value={form.publicKey}
+            onChange={(event) => update('publicKey', event.currentTarget.value)}
+            required
+            autosize
+            minRows={3}
+            maxRows={10}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            styles={monospaceInput}
+          />
         </Stack>
-      </form>
-      <ResultPanel state={state} label="Generated record" />
-    </Stack>
+      </Fieldset>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Canonicalization"
+          description="The c= your signer will use (header/body)"
+          data={[...dkimCanonicalizations]}
+          value={form.canonicalization}
+          onChange={(value) => value && update('canonicalization', value as DkimCanonicalization)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Service type"
+          description="s= in the record"
+          data={serviceTypeOptions}
+          value={form.serviceType}
+          onChange={(value) => value && update('serviceType', value as DkimServiceType)}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+
+      <Checkbox.Group
+        label="Flags (t=)"
+        value={form.flags}
+        onChange={(value) => update('flags', value as DkimFlag[])}
+      >
+        <Stack gap="xs" mt="xs">
+          <Checkbox value="y" label="y: testing mode (verifiers treat failures like unsigned mail)" />
+          <Checkbox value="s" label="s: the i= domain must equal d=, no subdomains" />
+        </Stack>
+      </Checkbox.Group>
+
+      <TextInput
+        label="Notes"
+        description="n=, for administrators; verifiers ignore it"
+        value={form.notes}
+        onChange={(event) => update('notes', event.currentTarget.value)}
+        maxLength={512}
+      />
+    </GeneratorForm>
   );
 }

@@ -1,10 +1,10 @@
-import { Code, Stack, Table, Text } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 
 import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import type { Requirement } from '../../components/requirement-levels.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 const example = [
   'default._domainkey.example.com. IN TXT (',
@@ -85,32 +85,22 @@ export function InformationTab() {
       </PageSection>
 
       <PageSection title="Tags of the key record">
-        <TableScroll label="Key record tags" minWidth={620}>
-          <Table withTableBorder fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Tag</Table.Th>
-                <Table.Th scope="col">Level</Table.Th>
-                <Table.Th scope="col">Meaning</Table.Th>
-                <Table.Th scope="col">Values</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tags.map((row) => (
-                <Table.Tr key={row.tag}>
-                  <Table.Td>
-                    <Code>{row.tag}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <RequirementBadge level={row.level} text={row.levelText} size="xs" />
-                  </Table.Td>
-                  <Table.Td>{row.meaning}</Table.Td>
-                  <Table.Td>{row.values}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Key record tags"
+          minWidth={620}
+          fz="sm"
+          rows={tags}
+          rowKey={(row) => row.tag}
+          columns={[
+            { header: 'Tag', cell: (row) => <Code>{row.tag}</Code> },
+            {
+              header: 'Level',
+              cell: (row) => <RequirementBadge level={row.level} text={row.levelText} size="xs" />,
+            },
+            { header: 'Meaning', cell: (row) => row.meaning },
+            { header: 'Values', cell: (row) => row.values },
+          ]}
+        />
         <Text size="xs" c="dimmed">
           RFC 6376 §3.6.1; tags a verifier does not know are ignored (§3.2). A tag appearing twice makes the
           whole record invalid.

@@ -1,7 +1,9 @@
+import { dkimOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { json } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -61,10 +63,6 @@ const answer = {
   summary: { result: 'pass', total: 2, passed: 1, message: '1 of 2 signatures verified' },
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 describe('DKIM validator (message mode)', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -98,7 +96,7 @@ describe('DKIM validator (message mode)', () => {
 
     expect(await screen.findByRole('heading', { name: 'DKIM signature verified' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dkim/verify-message');
+    expect(url).toBe(`/v1${dkimOperations.verifyMessage.path}`);
     // a text area keeps line breaks as LF; the verifier reads LF lines as CRLF ones
     expect(JSON.parse(String(init?.body))).toEqual({ message: message.replace(/\r\n/g, '\n') });
     expect(screen.getByText('1 of 2 signatures verified')).toBeInTheDocument();

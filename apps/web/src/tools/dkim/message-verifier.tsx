@@ -1,12 +1,10 @@
-import { Badge, Button, Code, Group, Kbd, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { dkimVerifyMessageBody, type DkimSignatureVerdict } from '@rfckit/standards';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { dkimOperations, type DkimSignatureVerdict } from '@rfckit/standards';
+import type { ReactNode } from 'react';
 
-import { requestPanelState } from '../../components/request-form.ts';
-import { CodeTextarea } from '../../components/code-textarea.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
-import { useVerifyDkimMessage } from './use-dkim.ts';
+import { FieldRow } from '../../components/data-table.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import { CtrlEnterHint, PasteValidator } from '../../components/paste-validator.tsx';
 
 const placeholder = 'DKIM-Signature: v=1; a=ed25519-sha256; c=relaxed/relaxed; d=example.com; s=…\nFrom: …';
 
@@ -18,17 +16,6 @@ const resultColour: Record<DkimSignatureVerdict['result'], string> = {
   permerror: 'red.9',
   policy: 'orange.9',
 };
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 120, sm: 180 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 function Mono({ children }: { children: ReactNode }) {
   return (
@@ -66,25 +53,25 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
         )}
         <Table withTableBorder fz="sm" aria-label={`${name} details`}>
           <Table.Tbody>
-            <Row label="Domain (d=)">
+            <FieldRow labelWidth={180} label="Domain (d=)">
               <Mono>{signature.d ?? '—'}</Mono>
-            </Row>
-            <Row label="Selector (s=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Selector (s=)">
               <Mono>{signature.s ?? '—'}</Mono>
-            </Row>
-            <Row label="Algorithm (a=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Algorithm (a=)">
               <Mono>{signature.a ?? '—'}</Mono>
-            </Row>
-            <Row label="Canonicalization (c=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Canonicalization (c=)">
               <Mono>{signature.c ?? 'simple/simple'}</Mono>
-            </Row>
-            <Row label="Signed headers (h=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Signed headers (h=)">
               <Mono>{signature.signedHeaders.length > 0 ? signature.signedHeaders.join(', ') : '—'}</Mono>
-            </Row>
-            <Row label="Identity (i=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Identity (i=)">
               <Mono>{signature.i ?? `@${signature.d ?? '?'} (default)`}</Mono>
-            </Row>
-            <Row label="Body hash">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Body hash">
               {/* a signature refused before its body was hashed (e.g. an i= outside d=) has no computed hash */}
               {signature.bodyHash.computed === null
                 ? 'not checked'
@@ -97,24 +84,30 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
                   (computed <Code>{signature.bodyHash.computed}</Code>)
                 </>
               )}
-            </Row>
-            <Row label="Key">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Key">
               {signature.key
                 ? signature.key.record === null
                   ? `none found at ${signature.key.dnsName} (${signature.key.lookup})`
                   : `${signature.key.type ?? 'unknown'}${signature.key.size ? `, ${signature.key.size} bits` : ''}, ${signature.key.status ?? 'unreadable'}`
                 : 'not looked up'}
-            </Row>
-            <Row label="Signed (t=)">{signature.signedAt ?? '—'}</Row>
-            <Row label="Expires (x=)">
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Signed (t=)">
+              {signature.signedAt ?? '—'}
+            </FieldRow>
+            <FieldRow labelWidth={180} label="Expires (x=)">
               {signature.expiresAt
                 ? `${signature.expiresAt}${signature.expired ? ' (expired)' : ''}`
                 : 'never'}
-            </Row>
+            </FieldRow>
           </Table.Tbody>
         </Table>
         {signature.key && (
-          <DiagnosticList diagnostics={signature.key.diagnostics} label={`${name} key findings`} />
+          <DiagnosticList
+            variant="list"
+            diagnostics={signature.key.diagnostics}
+            label={`${name} key findings`}
+          />
         )}
       </Stack>
     </Paper>
@@ -123,76 +116,47 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
 
 /** Message mode: verifies every DKIM-Signature of a pasted message with the keys in DNS. */
 export function MessageVerifier() {
-  const [message, setMessage] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const verification = useVerifyDkimMessage();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (verification.isPending) return;
-    const parsed = dkimVerifyMessageBody.safeParse({ message });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'Message is required');
-      return;
-    }
-    setInputError(null);
-    verification.mutate(parsed.data);
-  }
-
-  const state = requestPanelState(verification, {
-    pending: 'Verifying the signatures…',
-    empty: 'Paste a whole message, header and body, and choose Verify to check each DKIM signature here.',
-    errorMessage: (error) => `Verification failed: ${error.message}`,
-    success: (data) => ({
-      title:
-        data.summary.result === 'none'
-          ? 'No DKIM signature'
-          : data.summary.result === 'pass'
-            ? 'DKIM signature verified'
-            : 'DKIM verification failed',
-      tone: data.summary.result === 'pass' ? 'positive' : 'negative',
-      children: (
-        <Stack gap="md">
-          <Text size="sm">{data.summary.message}</Text>
-          {data.signatures.map((signature, index) => (
-            <SignatureCard key={index} signature={signature} index={index} />
-          ))}
-        </Stack>
-      ),
-    }),
-  });
-
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="Verify a message">
-        <Stack gap="sm">
-          <CodeTextarea
-            label="Message"
-            description={
-              <>
-                The raw message as received, header fields and body (up to 5 MiB). Keys are looked up in DNS;
-                rsa-sha1 and RSA keys under 1024 bits fail (RFC 8301). <Kbd size="xs">Ctrl</Kbd> +{' '}
-                <Kbd size="xs">Enter</Kbd> verifies.
-              </>
-            }
-            placeholder={placeholder}
-            value={message}
-            onChange={(event) => {
-              setMessage(event.currentTarget.value);
-              if (inputError) setInputError(null);
-            }}
-            error={inputError}
-            minRows={6}
-            maxRows={20}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={verification.isPending}>
-              {verification.isPending ? 'Verifying...' : 'Verify'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ResultPanel state={state} label="Verification result" />
-    </Stack>
+    <PasteValidator
+      operation={dkimOperations.verifyMessage}
+      field="message"
+      formLabel="Verify a message"
+      label="Message"
+      description={
+        <>
+          The raw message as received, header fields and body (up to 5 MiB). Keys are looked up in DNS;
+          rsa-sha1 and RSA keys under 1024 bits fail (RFC 8301).
+          <CtrlEnterHint action="verifies" />
+        </>
+      }
+      placeholder={placeholder}
+      minRows={6}
+      maxRows={20}
+      fallbackError="Message is required"
+      submitLabel="Verify"
+      pendingLabel="Verifying..."
+      panel={{
+        pending: 'Verifying the signatures…',
+        empty: 'Paste a whole message, header and body, and choose Verify to check each DKIM signature here.',
+        errorMessage: (error) => `Verification failed: ${error.message}`,
+        success: (data) => ({
+          title:
+            data.summary.result === 'none'
+              ? 'No DKIM signature'
+              : data.summary.result === 'pass'
+                ? 'DKIM signature verified'
+                : 'DKIM verification failed',
+          tone: data.summary.result === 'pass' ? 'positive' : 'negative',
+          children: (
+            <Stack gap="md">
+              <Text size="sm">{data.summary.message}</Text>
+              {data.signatures.map((signature, index) => (
+                <SignatureCard key={index} signature={signature} index={index} />
+              ))}
+            </Stack>
+          ),
+        }),
+      }}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { Code, Stack, Table, Text, Title } from '@mantine/core';
 import type { DkimValidationResultData } from '@rfckit/standards';
-import type { ReactNode } from 'react';
 
+import { FieldRow } from '../../components/data-table.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { DiagnosticList } from './diagnostic-list.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 
 const tagMeaning: Record<string, string> = {
   v: 'Version',
@@ -16,17 +16,6 @@ const tagMeaning: Record<string, string> = {
   g: 'Granularity (historic, ignored)',
 };
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 120, sm: 200 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
-
 /** What the validator found: the key summary, the tags as written and every finding. */
 export function ValidationResultView({ result }: { result: DkimValidationResultData }) {
   const parsed = result.parsed;
@@ -35,21 +24,23 @@ export function ValidationResultView({ result }: { result: DkimValidationResultD
       {parsed && (
         <Table withTableBorder fz="sm" aria-label="Key record summary">
           <Table.Tbody>
-            <Row label="Status">{parsed.status}</Row>
-            <Row label="Key type">
+            <FieldRow label="Status">{parsed.status}</FieldRow>
+            <FieldRow label="Key type">
               <Text span ff="monospace" size="sm">
                 {parsed.keyType}
               </Text>
               {result.tags.k === undefined ? ' (default)' : ''}
-            </Row>
-            <Row label="Key size">{parsed.keySize === null ? 'unknown' : `${parsed.keySize} bits`}</Row>
-            <Row label="Hash algorithms">
+            </FieldRow>
+            <FieldRow label="Key size">
+              {parsed.keySize === null ? 'unknown' : `${parsed.keySize} bits`}
+            </FieldRow>
+            <FieldRow label="Hash algorithms">
               {parsed.hashAlgorithms === null ? 'any (no h= tag)' : parsed.hashAlgorithms.join(', ')}
-            </Row>
-            <Row label="Service types">{parsed.serviceTypes.join(', ')}</Row>
-            <Row label="Flags">{parsed.flags.length > 0 ? parsed.flags.join(', ') : 'none'}</Row>
-            {parsed.strings > 1 && <Row label="Strings joined">{parsed.strings}</Row>}
-            {parsed.ownerName && <Row label="Owner name">{parsed.ownerName}</Row>}
+            </FieldRow>
+            <FieldRow label="Service types">{parsed.serviceTypes.join(', ')}</FieldRow>
+            <FieldRow label="Flags">{parsed.flags.length > 0 ? parsed.flags.join(', ') : 'none'}</FieldRow>
+            {parsed.strings > 1 && <FieldRow label="Strings joined">{parsed.strings}</FieldRow>}
+            {parsed.ownerName && <FieldRow label="Owner name">{parsed.ownerName}</FieldRow>}
           </Table.Tbody>
         </Table>
       )}
@@ -84,7 +75,7 @@ export function ValidationResultView({ result }: { result: DkimValidationResultD
           </TableScroll>
         </Stack>
       )}
-      <DiagnosticList diagnostics={result.diagnostics} label="Findings" />
+      <DiagnosticList variant="list" diagnostics={result.diagnostics} label="Findings" />
     </Stack>
   );
 }

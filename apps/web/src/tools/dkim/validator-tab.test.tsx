@@ -1,7 +1,9 @@
+import { dkimOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -42,15 +44,6 @@ const invalidResult = {
   tags: { v: 'DKIM1', k: 'rsa', p: 'MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDkHlOQ' },
 };
 
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
-
 describe('DKIM validator (record mode)', () => {
   let fetchMock: ReturnType<typeof respondWith>;
 
@@ -78,7 +71,7 @@ describe('DKIM validator (record mode)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Invalid DKIM key record' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dkim/validate');
+    expect(url).toBe(`/v1${dkimOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ record });
     expect(screen.getByRole('table', { name: 'Key record summary' })).toHaveTextContent('512 bits');
     const findings = screen.getByRole('list', { name: 'Findings' });

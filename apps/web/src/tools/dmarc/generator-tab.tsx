@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Button,
   Checkbox,
-  Code,
   Fieldset,
   Group,
   NativeSelect,
@@ -16,20 +15,23 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   dmarcGenerateBody,
   dmarcGeneratorDefaults,
+  type DmarcGeneratorResult,
+  type DmarcPolicy,
   dmarcRecordName,
   generateDmarcRecord,
   normalizeDmarcDomain,
-  type DmarcGeneratorResult,
-  type DmarcPolicy,
+  quotedTxtStrings,
 } from '@rfckit/standards';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 
-import { CopyButton } from '../../components/copy-button.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { computedPanelState } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { CopyBlock } from '../../components/copy-block.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
@@ -141,13 +143,6 @@ function generate(form: FormState): Outcome {
   }
 }
 
-/** A zone-file line for the record, its value split into quoted strings of at most 255 characters. */
-function zoneLine(name: string, record: string): string {
-  const strings: string[] = [];
-  for (let at = 0; at < record.length; at += 255) strings.push(`"${record.slice(at, at + 255)}"`);
-  return `${name}. 3600 IN TXT ${strings.join(' ')}`;
-}
-
 /**
  * A field's description led by its badges. The badges stay out of the label, so that the field's
  * accessible name is its label alone and a click on a badge does not move focus to the field.
@@ -237,72 +232,56 @@ function AddressList({
 }
 
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialState);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({ initialValues: initialState });
+  const form = settings.values;
   const outcome = useMemo(() => generate(form), [form]);
   const errors = outcome.ok ? {} : outcome.errors;
 
   function update(patch: Partial<FormState>) {
-    setForm((previous) => ({ ...previous, ...patch }));
+    settings.setValues(patch);
   }
 
-  let state: ResultPanelState;
-  if (!outcome.ok) {
-    state = { status: 'error', message: GENERATE_FAILED_MESSAGE };
-  } else {
-    const { result, name } = outcome;
-    const shownName = name ?? '_dmarc.example.com';
-    state = {
-      status: 'success',
-      title: 'Your DMARC record',
-      children: (
-        <Stack gap="sm">
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600}>
-                Name (TXT)
-              </Text>
-              <CopyButton value={shownName} label="Copy name" ariaLabel="Copy record name" />
-            </Group>
-            <Code block className="mono-block" data-testid="dmarc-record-name">
-              {shownName}
-            </Code>
-            {name === null && (
-              <Text size="xs" c="dimmed">
-                Enter your domain above to get its record name: _dmarc.{'{domain}'}.
-              </Text>
-            )}
+  const state = computedPanelState(
+    outcome.ok ? { ok: true, value: outcome } : { ok: false, message: GENERATE_FAILED_MESSAGE },
+    ({ result, name }) => {
+      const shownName = name ?? '_dmarc.example.com';
+      return {
+        title: 'Your DMARC record',
+        children: (
+          <Stack gap="sm">
+            <CopyBlock
+              label="Name (TXT)"
+              value={shownName}
+              copyLabel="Copy name"
+              copyAriaLabel="Copy record name"
+              testId="dmarc-record-name"
+            >
+              {name === null && (
+                <Text size="xs" c="dimmed">
+                  Enter your domain above to get its record name: _dmarc.{'{domain}'}.
+                </Text>
+              )}
+            </CopyBlock>
+            <CopyBlock
+              label="Value"
+              value={result.record}
+              copyAriaLabel="Copy DMARC record"
+              copySize="sm"
+              testId="dmarc-record"
+            />
+            <CopyBlock
+              label="Zone-file line"
+              value={`${shownName}. 3600 IN TXT ${quotedTxtStrings(result.record)}`}
+              copyLabel="Copy line"
+              copyAriaLabel="Copy zone-file line"
+            />
+            {result.diagnostics.length > 0 && <DiagnosticList diagnostics={result.diagnostics} heading={4} />}
           </Stack>
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600}>
-                Value
-              </Text>
-              <CopyButton value={result.record} label="Copy" ariaLabel="Copy DMARC record" size="sm" />
-            </Group>
-            <Code block className="mono-block" data-testid="dmarc-record">
-              {result.record}
-            </Code>
-          </Stack>
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600}>
-                Zone-file line
-              </Text>
-              <CopyButton
-                value={zoneLine(shownName, result.record)}
-                label="Copy line"
-                ariaLabel="Copy zone-file line"
-              />
-            </Group>
-            <Code block className="mono-block">
-              {zoneLine(shownName, result.record)}
-            </Code>
-          </Stack>
-          {result.diagnostics.length > 0 && <DiagnosticList diagnostics={result.diagnostics} heading={4} />}
-        </Stack>
-      ),
-    };
-  }
+        ),
+      };
+    },
+  );
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
@@ -503,7 +482,7 @@ export function GeneratorTab() {
             />
           </Fieldset>
           <Group>
-            <Button type="button" variant="default" onClick={() => setForm(initialState)}>
+            <Button type="button" variant="default" onClick={() => settings.setValues(initialState)}>
               Reset to defaults
             </Button>
           </Group>

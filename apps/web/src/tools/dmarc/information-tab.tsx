@@ -1,11 +1,11 @@
-import { Code, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Code, Group, List, Stack, Text } from '@mantine/core';
 import { dmarcTagDefinitions, type DmarcTagName } from '@rfckit/standards';
 
 import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import type { Requirement } from '../../components/requirement-levels.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
 const example = '_dmarc.example.com. 3600 IN TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@example.com"';
@@ -47,58 +47,52 @@ const values: Record<DmarcTagName, string> = {
 
 function TagsTable() {
   return (
-    <TableScroll label="DMARC tags" minWidth={720}>
-      <Table withTableBorder striped verticalSpacing="xs">
-        <Table.Caption>The tags of a DMARC record (RFC 9989 §4.7)</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Tag</Table.Th>
-            <Table.Th scope="col">Presence</Table.Th>
-            <Table.Th scope="col">Values</Table.Th>
-            <Table.Th scope="col">Default</Table.Th>
-            <Table.Th scope="col">What it says</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {Object.values(dmarcTagDefinitions).map((tag) => (
-            <Table.Tr key={tag.name}>
-              <Table.Th scope="row" fw={500} ff="monospace">
-                {tag.name}
-              </Table.Th>
-              <Table.Td>
-                <Group gap={4}>
-                  <RequirementBadge
-                    level={presence[tag.name].level}
-                    text={presence[tag.name].text}
-                    size="xs"
-                  />
-                  {!tag.inRfc9989 && (tag.name === 'pct' || tag.name === 'ri' || tag.name === 'rf') && (
-                    <RemovedBadge tag={tag.name} />
-                  )}
-                  {!tag.inRfc7489 && (tag.name === 'np' || tag.name === 't' || tag.name === 'psd') && (
-                    <SpecBadge kind="added" explanation={addedTagExplanations[tag.name]} />
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{values[tag.name]}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {tag.defaultValue ?? (tag.name === 'sp' ? 'p' : tag.name === 'np' ? 'sp, else p' : '–')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{tag.title}</Text>
-                <Text size="xs" c="dimmed">
-                  {tag.rfc}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="DMARC tags"
+      minWidth={720}
+      caption="The tags of a DMARC record (RFC 9989 §4.7)"
+      striped
+      verticalSpacing="xs"
+      rows={Object.values(dmarcTagDefinitions)}
+      rowKey={(tag) => tag.name}
+      columns={[
+        { header: 'Tag', cell: (tag) => tag.name, rowHeader: true, cellProps: { fw: 500, ff: 'monospace' } },
+        {
+          header: 'Presence',
+          cell: (tag) => (
+            <Group gap={4}>
+              <RequirementBadge level={presence[tag.name].level} text={presence[tag.name].text} size="xs" />
+              {!tag.inRfc9989 && (tag.name === 'pct' || tag.name === 'ri' || tag.name === 'rf') && (
+                <RemovedBadge tag={tag.name} />
+              )}
+              {!tag.inRfc7489 && (tag.name === 'np' || tag.name === 't' || tag.name === 'psd') && (
+                <SpecBadge kind="added" explanation={addedTagExplanations[tag.name]} />
+              )}
+            </Group>
+          ),
+        },
+        { header: 'Values', cell: (tag) => <Text size="sm">{values[tag.name]}</Text> },
+        {
+          header: 'Default',
+          cell: (tag) => (
+            <Text size="sm" ff="monospace">
+              {tag.defaultValue ?? (tag.name === 'sp' ? 'p' : tag.name === 'np' ? 'sp, else p' : '–')}
+            </Text>
+          ),
+        },
+        {
+          header: 'What it says',
+          cell: (tag) => (
+            <>
+              <Text size="sm">{tag.title}</Text>
+              <Text size="xs" c="dimmed">
+                {tag.rfc}
+              </Text>
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

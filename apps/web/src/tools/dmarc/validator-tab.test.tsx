@@ -1,8 +1,9 @@
-import { checkDmarc, createFixtureResolver, type DmarcCheckResult } from '@rfckit/standards';
+import { checkDmarc, createFixtureResolver, dmarcOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { failWith, succeedWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -14,16 +15,6 @@ const zones = createFixtureResolver({
   'www.example.com': { A: '192.0.2.1' },
 });
 
-function respondWith(data: DmarcCheckResult | { error: string; code: string }, status = 200) {
-  const body = 'error' in data ? { success: false, ...data } : { success: true, data };
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
-
 describe('DMARC validator', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -33,7 +24,7 @@ describe('DMARC validator', () => {
     vi.useRealTimers();
   });
 
-  function setup(fetchMock: ReturnType<typeof respondWith>) {
+  function setup(fetchMock: ReturnType<typeof succeedWith>) {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderWithProviders(<ValidatorTab />);
@@ -41,7 +32,7 @@ describe('DMARC validator', () => {
   }
 
   it('keeps Validate disabled until a domain or a record is entered', async () => {
-    const fetchMock = respondWith(await checkDmarc({ record: 'v=DMARC1; p=none' }));
+    const fetchMock = succeedWith(await checkDmarc({ record: 'v=DMARC1; p=none' }));
     const user = setup(fetchMock);
     const button = screen.getByRole('button', { name: 'Validate' });
     expect(button).toBeDisabled();
@@ -54,7 +45,7 @@ describe('DMARC validator', () => {
 
   it('validates a pasted record and shows each finding with its badges, and the tags', async () => {
     const record = 'v=DMARC1; p=reject; pct=50; rua=dmarc@example.com; xyz=1';
-    const fetchMock = respondWith(await checkDmarc({ record }));
+    const fetchMock = succeedWith(await checkDmarc({ record }));
     const user = setup(fetchMock);
     await user.click(screen.getByLabelText(/^DMARC record/));
     await user.paste(record);
@@ -62,7 +53,7 @@ describe('DMARC validator', () => {
 
     expect(await screen.findByRole('heading', { name: 'Invalid DMARC record' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/dmarc/validate');
+    expect(url).toBe(`/v1${dmarcOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ record });
 
     const errors = screen.getByRole('region', { name: 'Errors' });
@@ -85,7 +76,7 @@ describe('DMARC validator', () => {
   });
 
   it('looks up a domain and shows the tree walk, the RFC 7489 reading and the report destinations', async () => {
-    const fetchMock = respondWith(await checkDmarc({ domain: 'www.example.com' }, zones));
+    const fetchMock = succeedWith(await checkDmarc({ domain: 'www.example.com' }, zones));
     const user = setup(fetchMock);
     await user.type(screen.getByLabelText(/^Domain/), 'www.example.com');
     await user.keyboard('{Enter}');
@@ -108,16 +99,14 @@ describe('DMARC validator', () => {
   });
 
   it("shows the server's error", async () => {
-    const user = setup(
-      respondWith({ error: 'Enter a domain such as example.com, not a URL', code: 'VALIDATION_ERROR' }, 400),
-    );
+    const user = setup(failWith('Enter a domain such as example.com, not a URL', 'VALIDATION_ERROR', 400));
     await user.type(screen.getByLabelText(/^Domain/), 'example.com');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('Enter a domain such as example.com, not a URL')).toBeInTheDocument();
   });
 
   it('checks the domain in the browser first, with the message the server would give', async () => {
-    const fetchMock = respondWith(await checkDmarc({ record: 'v=DMARC1; p=none' }));
+    const fetchMock = succeedWith(await checkDmarc({ record: 'v=DMARC1; p=none' }));
     const user = setup(fetchMock);
     await user.type(screen.getByLabelText(/^Domain/), 'dmarc@example.com');
     await user.click(screen.getByRole('button', { name: 'Validate' }));

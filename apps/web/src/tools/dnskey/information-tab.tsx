@@ -1,11 +1,11 @@
-import { Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import { dnssecAlgorithms, dsDigestAlgorithms } from '@rfckit/standards';
 
 import { Diagram } from '../../components/diagram.tsx';
 import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 import { statusBadge } from './implementation-status.ts';
 
 // A real ECDSA P-256 KSK (key tag 20078); its private key was discarded after generation.
@@ -40,77 +40,49 @@ function AlgorithmTable() {
   // algorithms with a level in RFC 8624 / RFC 9905; the rest are reserved or informational only
   const rows = dnssecAlgorithms.filter((a) => a.status.signing !== null || a.status.validation !== null);
   return (
-    <TableScroll label="DNSSEC algorithm requirement levels" minWidth={600}>
-      <Table withTableBorder striped verticalSpacing="xs">
-        <Table.Caption>DNSSEC algorithm requirement levels</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Mnemonic</Table.Th>
-            <Table.Th scope="col">Zone signing</Table.Th>
-            <Table.Th scope="col">Validation</Table.Th>
-            <Table.Th scope="col">Source</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((a) => (
-            <Table.Tr key={a.number}>
-              <Table.Td ff="monospace">{a.number}</Table.Td>
-              <Table.Th scope="row" fw={500}>
-                {a.mnemonic}
-              </Table.Th>
-              <Table.Td>
-                {a.status.signing && <RequirementBadge {...statusBadge(a.status.signing)} size="xs" />}
-              </Table.Td>
-              <Table.Td>
-                {a.status.validation && <RequirementBadge {...statusBadge(a.status.validation)} size="xs" />}
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs">{a.status.rfc}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="DNSSEC algorithm requirement levels"
+      minWidth={600}
+      caption="DNSSEC algorithm requirement levels"
+      striped
+      verticalSpacing="xs"
+      rows={rows}
+      rowKey={(a) => a.number}
+      columns={[
+        { header: 'Number', cell: (a) => a.number, cellProps: { ff: 'monospace' } },
+        { header: 'Mnemonic', cell: (a) => a.mnemonic, rowHeader: true, cellProps: { fw: 500 } },
+        {
+          header: 'Zone signing',
+          cell: (a) => a.status.signing && <RequirementBadge {...statusBadge(a.status.signing)} size="xs" />,
+        },
+        {
+          header: 'Validation',
+          cell: (a) =>
+            a.status.validation && <RequirementBadge {...statusBadge(a.status.validation)} size="xs" />,
+        },
+        { header: 'Source', cell: (a) => <Text size="xs">{a.status.rfc}</Text> },
+      ]}
+    />
   );
 }
 
 function DigestTable() {
   return (
-    <TableScroll label="DS digest types" minWidth={520}>
-      <Table withTableBorder verticalSpacing="xs">
-        <Table.Caption>DS digest types (RFC 8624 §3.3)</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Digest</Table.Th>
-            <Table.Th scope="col">Publish in the parent</Table.Th>
-            <Table.Th scope="col">Validation</Table.Th>
-            <Table.Th scope="col">Defined in</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {dsDigestAlgorithms.map((d) => (
-            <Table.Tr key={d.type}>
-              <Table.Td ff="monospace">{d.type}</Table.Td>
-              <Table.Th scope="row" fw={500}>
-                {d.name}
-              </Table.Th>
-              <Table.Td>
-                <RequirementBadge level={d.delegation} size="xs" />
-              </Table.Td>
-              <Table.Td>
-                <RequirementBadge {...statusBadge(d.validation)} size="xs" />
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs">{d.definedIn}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="DS digest types"
+      minWidth={520}
+      caption="DS digest types (RFC 8624 §3.3)"
+      verticalSpacing="xs"
+      rows={dsDigestAlgorithms}
+      rowKey={(d) => d.type}
+      columns={[
+        { header: 'Type', cell: (d) => d.type, cellProps: { ff: 'monospace' } },
+        { header: 'Digest', cell: (d) => d.name, rowHeader: true, cellProps: { fw: 500 } },
+        { header: 'Publish in the parent', cell: (d) => <RequirementBadge level={d.delegation} size="xs" /> },
+        { header: 'Validation', cell: (d) => <RequirementBadge {...statusBadge(d.validation)} size="xs" /> },
+        { header: 'Defined in', cell: (d) => <Text size="xs">{d.definedIn}</Text> },
+      ]}
+    />
   );
 }
 

@@ -1,62 +1,11 @@
-import { Badge, Code, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { Diagnostic, DnskeyParsed, DnskeyValidationResultData, DsRecord } from '@rfckit/standards';
-import type { ReactNode } from 'react';
+import { Code, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { DnskeyParsed, DnskeyValidationResultData, DsRecord } from '@rfckit/standards';
 
+import { FieldRow } from '../../components/data-table.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { statusBadge } from './implementation-status.ts';
-
-const severityOrder = { error: 0, warning: 1, info: 2 } as const;
-const severityStyle = {
-  error: { label: 'Error', color: 'red.9' },
-  warning: { label: 'Warning', color: 'orange.6', text: 'black' },
-  info: { label: 'Info', color: 'blue.8' },
-} as const;
-
-function DiagnosticItem({ diagnostic }: { diagnostic: Diagnostic }) {
-  const severity = severityStyle[diagnostic.severity];
-  return (
-    <Paper component="li" withBorder p="sm" data-severity={diagnostic.severity} data-code={diagnostic.code}>
-      <Group gap="xs" mb={4}>
-        <Badge
-          color={severity.color}
-          c={'text' in severity ? severity.text : 'white'}
-          variant="filled"
-          radius="sm"
-          size="sm"
-        >
-          {severity.label}
-        </Badge>
-        {diagnostic.requirement && <RequirementBadge level={diagnostic.requirement} />}
-        {diagnostic.rfc && (
-          <Text size="xs" c="dimmed">
-            {diagnostic.rfc}
-          </Text>
-        )}
-      </Group>
-      <Text size="sm">{diagnostic.message}</Text>
-      {diagnostic.fix && (
-        <Text size="sm" mt={4}>
-          <Text span fw={600}>
-            Fix:
-          </Text>{' '}
-          {diagnostic.fix}
-        </Text>
-      )}
-    </Paper>
-  );
-}
-
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={{ base: 104, sm: 180 }} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td data-testid={testId}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 const keyTypeText = {
   KSK: 'KSK (key-signing key): Zone Key and Secure Entry Point bits set',
@@ -135,32 +84,38 @@ function ParsedTable({ parsed }: { parsed: DnskeyParsed }) {
       style={{ overflowWrap: 'anywhere' }}
     >
       <Table.Tbody>
-        <Row label="Owner name">{parsed.ownerName ?? 'Not given'}</Row>
-        <Row label="TTL">{parsed.ttl === null ? 'Not given' : `${parsed.ttl} seconds`}</Row>
-        <Row label="Key type" testId="dnskey-key-type">
+        <FieldRow labelWidth={180} label="Owner name">
+          {parsed.ownerName ?? 'Not given'}
+        </FieldRow>
+        <FieldRow labelWidth={180} label="TTL">
+          {parsed.ttl === null ? 'Not given' : `${parsed.ttl} seconds`}
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Key type" testId="dnskey-key-type">
           {keyTypeText[parsed.keyType]}
-        </Row>
-        <Row label="Flags">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Flags">
           <FlagBits parsed={parsed} />
-        </Row>
-        <Row label="Protocol">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Protocol">
           <Text size="sm" ff="monospace" span>
             {parsed.protocol}
           </Text>{' '}
           <Text size="sm" span>
             {parsed.protocol === 3 ? '(DNSSEC, the only valid value)' : '(must be 3)'}
           </Text>
-        </Row>
-        <Row label="Algorithm">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Algorithm">
           <AlgorithmCell parsed={parsed} />
-        </Row>
-        <Row label="Key tag" testId="dnskey-key-tag">
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Key tag" testId="dnskey-key-tag">
           <Text size="sm" ff="monospace" span>
             {parsed.keyTag}
           </Text>
-        </Row>
-        <Row label="Key size">{parsed.keySize === null ? 'Unknown' : `${parsed.keySize} bits`}</Row>
-        <Row label="Public key">{`${parsed.publicKeyBytes} bytes`}</Row>
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Key size">
+          {parsed.keySize === null ? 'Unknown' : `${parsed.keySize} bits`}
+        </FieldRow>
+        <FieldRow labelWidth={180} label="Public key">{`${parsed.publicKeyBytes} bytes`}</FieldRow>
       </Table.Tbody>
     </Table>
   );
@@ -201,23 +156,11 @@ function DsRecords({ parsed }: { parsed: DnskeyParsed }) {
 }
 
 export function ValidationResultView({ result }: { result: DnskeyValidationResultData }) {
-  const diagnostics = [...result.diagnostics].sort(
-    (a, b) => severityOrder[a.severity] - severityOrder[b.severity],
-  );
   const counts = `${result.errors.length} ${result.errors.length === 1 ? 'error' : 'errors'}, ${result.warnings.length} ${result.warnings.length === 1 ? 'warning' : 'warnings'}`;
   return (
     <Stack gap="lg">
       <Text size="sm">{counts}</Text>
-      {diagnostics.length > 0 && (
-        <Stack gap="xs" component="section" aria-label="Findings">
-          <Title order={4}>Findings</Title>
-          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-            {diagnostics.map((diagnostic, index) => (
-              <DiagnosticItem key={`${diagnostic.code}-${index}`} diagnostic={diagnostic} />
-            ))}
-          </Stack>
-        </Stack>
-      )}
+      <DiagnosticList diagnostics={result.diagnostics} variant="section" heading={4} />
       {result.parsed && (
         <Stack gap="xs" component="section" aria-label="Record fields">
           <Title order={4}>Record fields</Title>

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { gradeHeaderBlock } from '@rfckit/standards';
+import { gradeHeaderBlock, httpHeadersOperations } from '@rfckit/standards';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { AnalyserTab } from './analyser-tab.tsx';
 import { scoreBand } from './analysis-view.tsx';
@@ -12,15 +13,6 @@ import { ValidatorTab } from './validator-tab.tsx';
 const weak = gradeHeaderBlock(
   'HTTP/2 200\ncontent-type: text/html\nstrict-transport-security: max-age=300\nreferrer-policy: no-referrer',
 );
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,7 +54,7 @@ describe('HTTP headers Analyser', () => {
     await user.click(screen.getByRole('button', { name: 'Analyse Headers' }));
     expect(await screen.findByRole('button', { name: 'Analyzing Headers...' })).toBeDisabled();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/http-headers/analyze');
+    expect(url).toBe(`/v1${httpHeadersOperations.analyze.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ url: 'https://example.com' });
 
     release(new Response(JSON.stringify({ success: true, data: weak }), { status: 200 }));
@@ -130,7 +122,7 @@ describe('HTTP headers Validator', () => {
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByRole('heading', { name: 'Grade D+' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/http-headers/validate');
+    expect(url).toBe(`/v1${httpHeadersOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ headers: 'X-Frame-Options: DENY' });
     expect(screen.getByRole('list', { name: 'What the grade rests on' })).toHaveTextContent(
       /Scored from 10 of 12 tests/,

@@ -1,11 +1,9 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { httpHeadersAnalyzeBody } from '@rfckit/standards';
-import { useState, type FormEvent } from 'react';
+import { httpHeadersOperations } from '@rfckit/standards';
 
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { DomainField } from '../../components/domain-field.tsx';
+import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AnalysisView } from './analysis-view.tsx';
-import { useAnalyzeHeaders } from './use-http-headers.ts';
 
 /** The spec's message when the call itself fails (network, unreadable answer). */
 export const ANALYSIS_EXCEPTION_MESSAGE = 'Failed to analyse headers. Please check the URL and try again.';
@@ -19,73 +17,42 @@ export function analysisErrorMessage(error: Error): string {
 }
 
 export function AnalyserTab() {
-  const [url, setUrl] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const analysis = useAnalyzeHeaders();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (analysis.isPending) return;
-    const parsed = httpHeadersAnalyzeBody.safeParse({ url });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'URL is required');
-      return;
-    }
-    setInputError(null);
-    analysis.mutate(parsed.data);
-  }
-
-  let state: ResultPanelState;
-  if (analysis.isPending) {
-    state = { status: 'empty', prompt: 'Fetching the site and grading its headers…' };
-  } else if (analysis.isError) {
-    state = { status: 'error', message: analysisErrorMessage(analysis.error) };
-  } else if (analysis.data) {
-    state = {
-      status: 'success',
-      title: `Grade ${analysis.data.grade}`,
-      tone: analysis.data.score >= 60 ? 'positive' : 'negative',
-      children: <AnalysisView analysis={analysis.data} />,
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt:
-        'Enter a site and choose Analyse Headers to see its score, grade, tests and recommendations here.',
-    };
-  }
+  const { form, request, onSubmit } = useOperationForm({
+    operation: httpHeadersOperations.analyze,
+    initialValues: { url: '' },
+    errorField: 'url',
+    fallbackError: 'URL is required',
+  });
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="URL"
-            description="The server fetches it over https and http, follows redirects and grades the final response. Only public addresses are fetched."
-            placeholder="https://example.com"
-            value={url}
-            onChange={(event) => {
-              setUrl(event.currentTarget.value);
-              if (inputError) setInputError(null);
-            }}
-            error={inputError}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            spellCheck={false}
-            autoCapitalize="off"
-          />
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              Scored with the MDN HTTP Observatory’s tests and grade chart.
-            </Text>
-            <Button type="submit" disabled={analysis.isPending}>
-              {analysis.isPending ? 'Analyzing Headers...' : 'Analyse Headers'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ResultPanel state={state} label="Analysis result" />
-    </Stack>
+    <OperationForm
+      request={request}
+      onSubmit={onSubmit}
+      resultLabel="Analysis result"
+      submitLabel="Analyse Headers"
+      pendingLabel="Analyzing Headers..."
+      hint="Scored with the MDN HTTP Observatory’s tests and grade chart."
+      panel={{
+        pending: 'Fetching the site and grading its headers…',
+        empty:
+          'Enter a site and choose Analyse Headers to see its score, grade, tests and recommendations here.',
+        errorMessage: analysisErrorMessage,
+        success: (data) => ({
+          title: `Grade ${data.grade}`,
+          tone: data.score >= 60 ? 'positive' : 'negative',
+          children: <AnalysisView analysis={data} />,
+        }),
+      }}
+    >
+      <DomainField
+        label="URL"
+        description="The server fetches it over https and http, follows redirects and grades the final response. Only public addresses are fetched."
+        placeholder="https://example.com"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        {...form.getInputProps('url')}
+      />
+    </OperationForm>
   );
 }

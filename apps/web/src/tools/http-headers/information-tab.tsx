@@ -8,9 +8,9 @@ import {
   type ObservatoryTestName,
 } from '@rfckit/standards';
 
+import { DataTable } from '../../components/data-table.tsx';
 import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 const strictExample = [
   'Strict-Transport-Security: max-age=63072000; includeSubDomains; preload',
@@ -87,33 +87,35 @@ function GradeChart() {
 
 function ScoreTable() {
   return (
-    <TableScroll label="Observatory score table" minWidth={720}>
-      <Table withTableBorder striped verticalSpacing={4} fz="sm">
-        <Table.Caption>Every result of the twelve tests and the points it gives</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Test</Table.Th>
-            <Table.Th scope="col">Result</Table.Th>
-            <Table.Th scope="col">Points</Table.Th>
-            <Table.Th scope="col">Meaning</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {scoreTable.map((entry) => (
-            <Table.Tr key={entry.expectation}>
-              <Table.Td>{titleOfResult(entry.expectation)}</Table.Td>
-              <Table.Th scope="row" fw={400} ff="monospace" fz="xs">
-                {entry.expectation}
-              </Table.Th>
-              <Table.Td ff="monospace">
-                {entry.modifier > 0 ? `+${entry.modifier}` : entry.modifier < 0 ? `−${-entry.modifier}` : '0'}
-              </Table.Td>
-              <Table.Td>{entry.description}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="Observatory score table"
+      minWidth={720}
+      caption="Every result of the twelve tests and the points it gives"
+      striped
+      verticalSpacing={4}
+      fz="sm"
+      rows={scoreTable}
+      rowKey={(entry) => entry.expectation}
+      columns={[
+        { header: 'Test', cell: (entry) => titleOfResult(entry.expectation) },
+        {
+          header: 'Result',
+          cell: (entry) => entry.expectation,
+          rowHeader: true,
+          cellProps: { fw: 400, ff: 'monospace', fz: 'xs' },
+        },
+        {
+          header: 'Points',
+          cell: (entry) => (
+            <>
+              {entry.modifier > 0 ? `+${entry.modifier}` : entry.modifier < 0 ? `−${-entry.modifier}` : '0'}
+            </>
+          ),
+          cellProps: { ff: 'monospace' },
+        },
+        { header: 'Meaning', cell: (entry) => entry.description },
+      ]}
+    />
   );
 }
 

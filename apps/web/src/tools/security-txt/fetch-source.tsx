@@ -2,6 +2,7 @@ import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { SecurityTxtFetchResultData, SecurityTxtFetchSource } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 
+import { DataTable } from '../../components/data-table.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 
 type Certificate = NonNullable<SecurityTxtFetchSource['certificate']>;
@@ -110,25 +111,19 @@ export function AttemptsView({ attempts }: { attempts: SecurityTxtFetchResultDat
   return (
     <Stack gap="xs" component="section" aria-label="Locations tried">
       <Title order={4}>Locations tried</Title>
-      <TableScroll label="Locations tried, in order" minWidth={420}>
-        <Table withTableBorder verticalSpacing={4} style={{ overflowWrap: 'anywhere' }}>
-          <Table.Caption>RFC 9116 §3 locations, in the order they were asked</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">URL</Table.Th>
-              <Table.Th scope="col">Outcome</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {attempts.map((attempt) => (
-              <Table.Tr key={attempt.url}>
-                <Table.Td ff="monospace">{attempt.url}</Table.Td>
-                <Table.Td>{attempt.error ?? `Found (${attempt.status ?? ''})`}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        label="Locations tried, in order"
+        minWidth={420}
+        caption="RFC 9116 §3 locations, in the order they were asked"
+        verticalSpacing={4}
+        style={{ overflowWrap: 'anywhere' }}
+        rows={attempts}
+        rowKey={(attempt) => attempt.url}
+        columns={[
+          { header: 'URL', cell: (attempt) => attempt.url, cellProps: { ff: 'monospace' } },
+          { header: 'Outcome', cell: (attempt) => attempt.error ?? `Found (${attempt.status ?? ''})` },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
+import { securityTxtOperations } from '@rfckit/standards';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
 
@@ -12,15 +14,6 @@ const file = [
   'Expires: 2027-03-10T08:09:10Z',
   '',
 ].join('\n');
-
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
 
 describe('security.txt generator', () => {
   let fetchMock: ReturnType<typeof respondWith>;
@@ -98,7 +91,7 @@ describe('security.txt generator', () => {
     const output = await screen.findByTestId('security-txt-output');
     expect(output.textContent).toBe(file);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/security-txt/generate');
+    expect(url).toBe(`/v1${securityTxtOperations.generate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({
       domain: 'example.com',
       contacts: ['mailto:security@example.com', 'tel:+1-201-555-0123'],

@@ -12,16 +12,20 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   normaliseSecurityTxtDomain,
-  securityTxtGenerateBody,
   type SecurityTxtGenerateBody,
+  securityTxtGenerateBody,
+  securityTxtOperations,
 } from '@rfckit/standards';
 import { useId, useState, type FormEvent } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
-import { failureMessage, useGenerateSecurityTxt } from './use-security-txt.ts';
+import { requestPanelState } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { useOperation } from '../../lib/operations.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 
 /** Spec part 2 §4: the security.txt copy button says 'Copied!' for 1.5 s. */
 const COPIED_FOR_MS = 1500;
@@ -95,21 +99,25 @@ function download(file: string) {
 }
 
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(() => ({
-    domain: '',
-    contacts: [''],
-    // spec part 2 §9: the expiry defaults to one year ahead
-    expires: oneYearAhead(),
-    preferredLanguages: [],
-    optional: { acknowledgments: '', canonical: '', policy: '', hiring: '', encryption: '', csaf: '' },
-  }));
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({
+    initialValues: {
+      domain: '',
+      contacts: [''],
+      // spec part 2 §9: the expiry defaults to one year ahead
+      expires: oneYearAhead(),
+      preferredLanguages: [],
+      optional: { acknowledgments: '', canonical: '', policy: '', hiring: '', encryption: '', csaf: '' },
+    },
+  });
+  const form = settings.values;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const generation = useGenerateSecurityTxt();
+  const generation = useOperation(securityTxtOperations.generate);
   const contactsErrorId = useId();
   const domain = normaliseSecurityTxtDomain(form.domain) || 'example.com';
 
   function update(patch: Partial<FormState>) {
-    setForm((previous) => ({ ...previous, ...patch }));
+    settings.setValues(patch);
   }
 
   function clearError(key: string) {
@@ -155,18 +163,11 @@ export function GeneratorTab() {
     generation.mutate(parsed.data);
   }
 
-  let state: ResultPanelState;
-  if (generation.isPending) {
-    state = { status: 'empty', prompt: 'Generating the file…' };
-  } else if (generation.isError) {
-    state = {
-      status: 'error',
-      message: failureMessage(generation.error, 'Failed to generate security.txt file'),
-    };
-  } else if (generation.data) {
-    const { file, warnings } = generation.data;
-    state = {
-      status: 'success',
+  const state = requestPanelState(generation, {
+    pending: 'Generating the file…',
+    empty: 'Fill in the domain, at least one contact and the expiry, then choose Generate.',
+    errorMessage: (error) => failureMessage(error, 'Failed to generate security.txt file'),
+    success: ({ file, warnings }) => ({
       title: 'Your security.txt',
       children: (
         <Stack gap="sm">
@@ -201,13 +202,8 @@ export function GeneratorTab() {
           </Text>
         </Stack>
       ),
-    };
-  } else {
-    state = {
-      status: 'empty',
-      prompt: 'Fill in the domain, at least one contact and the expiry, then choose Generate.',
-    };
-  }
+    }),
+  });
 
   return (
     <Stack gap="lg">

@@ -1,11 +1,11 @@
-import { Code, Stack, Table, Text } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
 import { securityTxtFields, type FieldOccurrence } from '@rfckit/standards';
 
 import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import type { Requirement } from '../../components/requirement-levels.ts';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 // the example of RFC 9116 §2.6, its Expires (2021) moved forward
 const example = [
@@ -33,41 +33,30 @@ const occurrence: Record<FieldOccurrence, { level: Requirement; text: string }> 
 
 function FieldsTable() {
   return (
-    <TableScroll label="security.txt fields" minWidth={640}>
-      <Table withTableBorder striped verticalSpacing="xs">
-        <Table.Caption>The fields of the IANA security.txt registry</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Field</Table.Th>
-            <Table.Th scope="col">Presence</Table.Th>
-            <Table.Th scope="col">How often</Table.Th>
-            <Table.Th scope="col">What it says</Table.Th>
-            <Table.Th scope="col">Defined in</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {securityTxtFields.map((field) => (
-            <Table.Tr key={field.key}>
-              <Table.Th scope="row" fw={500} ff="monospace">
-                {field.name}
-              </Table.Th>
-              <Table.Td>
-                <RequirementBadge level={occurrence[field.occurrence].level} size="xs" />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{occurrence[field.occurrence].text}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{field.summary}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs">{field.rfc}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="security.txt fields"
+      minWidth={640}
+      caption="The fields of the IANA security.txt registry"
+      striped
+      verticalSpacing="xs"
+      rows={securityTxtFields}
+      rowKey={(field) => field.key}
+      columns={[
+        {
+          header: 'Field',
+          cell: (field) => field.name,
+          rowHeader: true,
+          cellProps: { fw: 500, ff: 'monospace' },
+        },
+        {
+          header: 'Presence',
+          cell: (field) => <RequirementBadge level={occurrence[field.occurrence].level} size="xs" />,
+        },
+        { header: 'How often', cell: (field) => <Text size="sm">{occurrence[field.occurrence].text}</Text> },
+        { header: 'What it says', cell: (field) => <Text size="sm">{field.summary}</Text> },
+        { header: 'Defined in', cell: (field) => <Text size="xs">{field.rfc}</Text> },
+      ]}
+    />
   );
 }
 

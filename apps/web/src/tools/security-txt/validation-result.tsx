@@ -1,20 +1,8 @@
-import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { Diagnostic, SecurityTxtValidationResultData } from '@rfckit/standards';
 
-import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
-
-const severityStyle = {
-  error: { label: 'Error', color: 'red.9', text: 'white' },
-  warning: { label: 'Recommendation', color: 'orange.6', text: 'black' },
-  info: { label: 'Note', color: 'blue.8', text: 'white' },
-} as const;
-
-const groups = [
-  { severity: 'error', title: 'Errors' },
-  { severity: 'warning', title: 'Recommendations' },
-  { severity: 'info', title: 'Notes' },
-] as const;
+import { DataTable } from '../../components/data-table.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 
 /** The lines of the text as the validator numbers them: split on LF, CR dropped, no line after a final LF. */
 export function splitLines(content: string): string[] {
@@ -25,52 +13,6 @@ export function splitLines(content: string): string[] {
 
 function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
-}
-
-function DiagnosticItem({ diagnostic, lineText }: { diagnostic: Diagnostic; lineText: string | undefined }) {
-  const severity = severityStyle[diagnostic.severity];
-  return (
-    <Paper
-      component="li"
-      withBorder
-      p="sm"
-      data-severity={diagnostic.severity}
-      data-code={diagnostic.code}
-      data-line={diagnostic.line}
-    >
-      <Group gap="xs" mb={4}>
-        <Badge color={severity.color} c={severity.text} variant="filled" radius="sm" size="sm">
-          {severity.label}
-        </Badge>
-        <Badge color="gray" variant="outline" radius="sm" size="sm" tt="none">
-          {diagnostic.line === undefined ? 'Whole file' : `Line ${diagnostic.line}`}
-        </Badge>
-        {diagnostic.requirement && <RequirementBadge level={diagnostic.requirement} />}
-        {diagnostic.rfc && (
-          <Text size="xs" c="dimmed">
-            {diagnostic.rfc}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed" ff="monospace">
-          {diagnostic.code}
-        </Text>
-      </Group>
-      <Text size="sm">{diagnostic.message}</Text>
-      {lineText !== undefined && lineText.trim() !== '' && (
-        <Code block mt={6} className="mono-block" aria-label={`Line ${diagnostic.line}`}>
-          {lineText}
-        </Code>
-      )}
-      {diagnostic.fix && (
-        <Text size="sm" mt={4}>
-          <Text span fw={600}>
-            Fix:
-          </Text>{' '}
-          {diagnostic.fix}
-        </Text>
-      )}
-    </Paper>
-  );
 }
 
 function SignatureSummary({ result }: { result: SecurityTxtValidationResultData }) {
@@ -104,39 +46,35 @@ function FieldsTable({ result }: { result: SecurityTxtValidationResultData }) {
   return (
     <Stack gap="xs" component="section" aria-label="Fields">
       <Title order={4}>Fields</Title>
-      <TableScroll label="Fields of the file" minWidth={480}>
-        <Table withTableBorder verticalSpacing={4} style={{ overflowWrap: 'anywhere' }}>
-          <Table.Caption>Fields as read, with their lines</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w={64}>
-                Line
-              </Table.Th>
-              <Table.Th scope="col" w={180}>
-                Field
-              </Table.Th>
-              <Table.Th scope="col">Value</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fields.map((field) => (
-              <Table.Tr key={field.line}>
-                <Table.Td ff="monospace">{field.line}</Table.Td>
-                <Table.Th scope="row" fw={500}>
-                  {field.name}
-                  {!field.known && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      (not registered)
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td ff="monospace">{field.value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        label="Fields of the file"
+        minWidth={480}
+        caption="Fields as read, with their lines"
+        verticalSpacing={4}
+        style={{ overflowWrap: 'anywhere' }}
+        rows={fields}
+        rowKey={(field) => field.line}
+        columns={[
+          { header: 'Line', cell: (field) => field.line, cellProps: { ff: 'monospace' } },
+          {
+            header: 'Field',
+            cell: (field) => (
+              <>
+                {field.name}
+                {!field.known && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    (not registered)
+                  </Text>
+                )}
+              </>
+            ),
+            rowHeader: true,
+            cellProps: { fw: 500 },
+          },
+          { header: 'Value', cell: (field) => field.value, cellProps: { ff: 'monospace' } },
+        ]}
+      />
     </Stack>
   );
 }
@@ -160,24 +98,13 @@ export function ValidationResultView({
         {plural(count('warning'), 'recommendation', 'recommendations')},{' '}
         {plural(count('info'), 'note', 'notes')}
       </Text>
-      {groups.map(({ severity, title }) => {
-        const items = result.diagnostics.filter((d) => d.severity === severity);
-        if (items.length === 0) return null;
-        return (
-          <Stack key={severity} gap="xs" component="section" aria-label={title}>
-            <Title order={4}>{title}</Title>
-            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-              {items.map((diagnostic, index) => (
-                <DiagnosticItem
-                  key={`${diagnostic.code}-${index}`}
-                  diagnostic={diagnostic}
-                  lineText={diagnostic.line === undefined ? undefined : lines[diagnostic.line - 1]}
-                />
-              ))}
-            </Stack>
-          </Stack>
-        );
-      })}
+      <DiagnosticList
+        diagnostics={result.diagnostics}
+        heading={4}
+        counted={false}
+        wording="recommendations"
+        lines={lines}
+      />
       <SignatureSummary result={result} />
       <FieldsTable result={result} />
     </Stack>

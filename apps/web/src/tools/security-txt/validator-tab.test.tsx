@@ -1,7 +1,9 @@
+import { securityTxtOperations } from '@rfckit/standards';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -55,15 +57,6 @@ const result = {
   },
 };
 
-function respondWith(body: unknown, status = 200) {
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
-
 describe('security.txt validator', () => {
   let fetchMock: ReturnType<typeof respondWith>;
 
@@ -82,7 +75,7 @@ describe('security.txt validator', () => {
 
     expect(await screen.findByRole('heading', { name: 'Invalid security.txt' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/security-txt/validate');
+    expect(url).toBe(`/v1${securityTxtOperations.validate.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ content });
 
     const errors = screen.getByRole('region', { name: 'Errors' });
@@ -263,7 +256,7 @@ describe('security.txt validator: fetch mode', () => {
 
     expect(await screen.findByRole('heading', { name: 'Invalid security.txt' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/security-txt/fetch');
+    expect(url).toBe(`/v1${securityTxtOperations.fetch.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ domain: 'https://example.com/about' });
 
     const facts = screen.getByTestId('security-txt-source');

@@ -1,12 +1,11 @@
-import { Button, Group, Kbd, SegmentedControl, Stack } from '@mantine/core';
-import { securityTxtValidateBody } from '@rfckit/standards';
-import { useState, type FormEvent } from 'react';
+import { securityTxtOperations } from '@rfckit/standards';
 
-import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
-import { FetchValidator } from './fetch-validator.tsx';
-import { failureMessage, useValidateSecurityTxt } from './use-security-txt.ts';
+import { ModeSwitch } from '../../components/mode-switch.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { CtrlEnterHint } from '../../components/paste-validator.tsx';
+import { failureMessage } from '../../lib/failure-message.ts';
+import { FetchValidator, PublicKeyField } from './fetch-validator.tsx';
 import { ValidationResultView } from './validation-result.tsx';
 
 const placeholder = [
@@ -16,104 +15,63 @@ const placeholder = [
   'Policy: https://example.com/security-policy.html',
 ].join('\n');
 
-type Mode = 'paste' | 'fetch';
-
-const modes: { value: Mode; label: string }[] = [
-  { value: 'paste', label: 'Paste the file' },
-  { value: 'fetch', label: 'Fetch from a site' },
-];
-
 /** Validate pasted content, or have the server fetch a site's file and add the HTTP checks. */
 export function ValidatorTab() {
-  const [mode, setMode] = useState<Mode>('paste');
   return (
-    <Stack gap="lg">
-      <SegmentedControl
-        aria-label="Where the file comes from"
-        data={modes}
-        value={mode}
-        onChange={(value) => setMode(value as Mode)}
-        style={{ alignSelf: 'flex-start' }}
-      />
-      {mode === 'paste' ? <PasteValidator /> : <FetchValidator />}
-    </Stack>
+    <ModeSwitch
+      label="Where the file comes from"
+      modes={[
+        { value: 'paste', label: 'Paste the file', panel: <PasteValidator /> },
+        { value: 'fetch', label: 'Fetch from a site', panel: <FetchValidator /> },
+      ]}
+    />
   );
 }
 
 function PasteValidator() {
-  const [content, setContent] = useState('');
-  const [publicKey, setPublicKey] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  // the text the shown result is about, to quote its lines
-  const [validated, setValidated] = useState('');
-  const validation = useValidateSecurityTxt();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (validation.isPending) return;
-    const body = publicKey.trim() ? { content, publicKey } : { content };
-    // the shared schema gives the same message the server would
-    const parsed = securityTxtValidateBody.safeParse(body);
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? 'security.txt content is required');
-      validation.reset();
-      return;
-    }
-    setInputError(null);
-    setValidated(content);
-    validation.mutate(parsed.data);
-  }
-
-  const state = requestPanelState(validation, {
-    pending: 'Validating the file…',
-    empty: 'Paste a security.txt file and choose Validate to see every finding with its line.',
-    errorMessage: (error) => failureMessage(error, 'Validation failed'),
-    success: (data) => ({
-      title: data.valid ? 'Valid security.txt' : 'Invalid security.txt',
-      tone: data.valid ? 'positive' : 'negative',
-      children: <ValidationResultView result={data} content={validated} />,
-    }),
+  const { form, request, onSubmit } = useOperationForm({
+    operation: securityTxtOperations.validate,
+    initialValues: { content: '', publicKey: '' },
+    toBody: (values) => omitBlank(values, 'publicKey'),
+    errorField: 'content',
+    fallbackError: 'security.txt content is required',
+    clearResultOnInvalid: true,
   });
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="security.txt validator">
-        <Stack gap="sm">
-          <CodeTextarea
-            label="security.txt content"
-            description={
-              <>
-                The file as published, signed or not. <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>{' '}
-                validates.
-              </>
-            }
-            placeholder={placeholder}
-            value={content}
-            onChange={(event) => {
-              setContent(event.currentTarget.value);
-              if (inputError) setInputError(null);
-            }}
-            error={inputError}
-            minRows={8}
-            maxRows={24}
-          />
-          <CodeTextarea
-            label="Signer’s OpenPGP public key (optional)"
-            description="For a signed file: paste the key it should be signed with, and the signature is verified."
-            placeholder="-----BEGIN PGP PUBLIC KEY BLOCK-----"
-            value={publicKey}
-            onChange={(event) => setPublicKey(event.currentTarget.value)}
-            minRows={2}
-            maxRows={10}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={validation.isPending}>
-              {validation.isPending ? 'Validating...' : 'Validate'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ResultPanel state={state} label="Validation result" />
-    </Stack>
+    <OperationForm
+      request={request}
+      onSubmit={onSubmit}
+      formLabel="security.txt validator"
+      resultLabel="Validation result"
+      submitLabel="Validate"
+      pendingLabel="Validating..."
+      panel={{
+        pending: 'Validating the file…',
+        empty: 'Paste a security.txt file and choose Validate to see every finding with its line.',
+        errorMessage: (error) => failureMessage(error, 'Validation failed'),
+        success: (data, sent) => ({
+          title: data.valid ? 'Valid security.txt' : 'Invalid security.txt',
+          tone: data.valid ? 'positive' : 'negative',
+          // the text the result is about, to quote its lines
+          children: <ValidationResultView result={data} content={sent?.content ?? ''} />,
+        }),
+      }}
+    >
+      <CodeTextarea
+        label="security.txt content"
+        description={
+          <>
+            The file as published, signed or not.
+            <CtrlEnterHint />
+          </>
+        }
+        placeholder={placeholder}
+        minRows={8}
+        maxRows={24}
+        {...form.getInputProps('content')}
+      />
+      <PublicKeyField {...form.getInputProps('publicKey')} />
+    </OperationForm>
   );
 }

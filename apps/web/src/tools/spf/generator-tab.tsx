@@ -12,19 +12,21 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   generateSpf,
-  spfGenerateBody,
+  quotedTxtStrings,
   SPF_LOOKUP_LIMIT,
+  spfGenerateBody,
   type SpfGenerateBody,
   type SpfGenerateInput,
   type SpfGenerateResultData,
 } from '@rfckit/standards';
 import { useId, useMemo, useState } from 'react';
 
-import { CopyButton } from '../../components/copy-button.tsx';
-import { monospaceInput } from '../../components/request-form.ts';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { CopyBlock } from '../../components/copy-block.tsx';
+import { computedPanelState, monospaceInput } from '../../components/request-form.ts';
+import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
 import { spfPresets } from './presets.ts';
@@ -141,13 +143,6 @@ function preview(form: FormState): Preview {
   return { ok: true, result: generateSpf(parsed.data) };
 }
 
-/** The record split into quoted strings of at most 255 characters, as a zone file takes it. */
-function zoneLine(name: string, record: string): string {
-  const strings: string[] = [];
-  for (let at = 0; at < record.length; at += 255) strings.push(`"${record.slice(at, at + 255)}"`);
-  return `${name}. 3600 IN TXT ${strings.join(' ')}`;
-}
-
 function EntryRow({
   entry,
   position,
@@ -192,13 +187,15 @@ function EntryRow({
  * server's validator uses.
  */
 export function GeneratorTab() {
-  const [form, setForm] = useState<FormState>(initialState);
+  // the settings: @mantine/form holds them, as it holds every tool form's values
+  const settings = useForm<FormState>({ initialValues: initialState });
+  const form = settings.values;
   const [nextId, setNextId] = useState(1);
   const result = useMemo(() => preview(form), [form]);
   const presetsLabelId = useId();
 
   function update(patch: Partial<FormState>) {
-    setForm((previous) => ({ ...previous, ...patch }));
+    settings.setValues(patch);
   }
 
   function addEntry() {
@@ -207,31 +204,25 @@ export function GeneratorTab() {
   }
 
   const name = form.domain.trim() === '' ? 'example.com' : form.domain.trim().replace(/\.$/, '');
-  let state: ResultPanelState;
-  if (!result.ok) {
-    state = { status: 'error', message: result.message };
-  } else {
-    const { record, lookups, diagnostics } = result.result;
-    state = {
-      status: 'success',
+  const state = computedPanelState(
+    result.ok ? { ok: true, value: result.result } : result,
+    ({ record, lookups, diagnostics, valid }) => ({
       title: 'Your SPF record',
-      tone: result.result.valid ? undefined : 'negative',
+      tone: valid ? undefined : 'negative',
       children: (
         <Stack gap="sm">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              TXT record at {name}
-            </Text>
-            <CopyButton value={record} label="Copy" ariaLabel="Copy SPF record" size="sm" />
-          </Group>
-          <Code block className="mono-block" data-testid="spf-record">
-            {record}
-          </Code>
+          <CopyBlock
+            label={`TXT record at ${name}`}
+            value={record}
+            copyAriaLabel="Copy SPF record"
+            copySize="sm"
+            testId="spf-record"
+          />
           <Text size="sm" fw={600}>
             Zone file line
           </Text>
           <Code block className="mono-block" data-testid="spf-zone-line">
-            {zoneLine(name, record)}
+            {`${name}. 3600 IN TXT ${quotedTxtStrings(record)}`}
           </Code>
           <LookupBudget
             lookups={lookups}
@@ -245,8 +236,8 @@ export function GeneratorTab() {
           )}
         </Stack>
       ),
-    };
-  }
+    }),
+  );
 
   return (
     <Stack gap="lg">

@@ -1,8 +1,9 @@
-import { checkHost, createFixtureResolver, type SpfCheckResultData } from '@rfckit/standards';
+import { checkHost, createFixtureResolver } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { succeedWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { TestTab } from './test-tab.tsx';
 
@@ -13,22 +14,12 @@ const resolver = createFixtureResolver({
   'why.example.com': { TXT: '%{i} is not one of our servers' },
 });
 
-function respondWith(data: SpfCheckResultData) {
-  return vi.fn<typeof fetch>().mockImplementation(
-    async () =>
-      new Response(JSON.stringify({ success: true, data }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
-}
-
 describe('SPF test tab', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('needs an IP and a sender, HELO or domain, then shows the result, the deciding term and the trace', async () => {
     const input = { ip: '203.0.113.9', sender: 'user@example.com', helo: 'mx.example.org' };
-    const fetchMock = respondWith(await checkHost(input, { resolver, now: 0 }));
+    const fetchMock = succeedWith(await checkHost(input, { resolver, now: 0 }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithProviders(<TestTab />);
@@ -52,7 +43,7 @@ describe('SPF test tab', () => {
   });
 
   it('shows the field message of an address that is not an IP, without calling the server', async () => {
-    const fetchMock = respondWith(await checkHost({ ip: '192.0.2.1', domain: 'example.com' }, { resolver }));
+    const fetchMock = succeedWith(await checkHost({ ip: '192.0.2.1', domain: 'example.com' }, { resolver }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithProviders(<TestTab />);

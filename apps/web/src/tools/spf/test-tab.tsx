@@ -1,13 +1,10 @@
-import { Button, Code, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { spfCheckBody, type SpfCheckResultData } from '@rfckit/standards';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Code, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { type SpfCheckResultData, spfOperations } from '@rfckit/standards';
 
-import { requestPanelState } from '../../components/request-form.ts';
-import { ResultPanel } from '../../components/result-panel.tsx';
+import { DomainField } from '../../components/domain-field.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import { failureMessage } from '../../lib/failure-message.ts';
 import { TraceList } from './trace-list.tsx';
-import { failureMessage, useCheckSpf } from './use-spf.ts';
-
-type Field = 'ip' | 'sender' | 'helo' | 'domain';
 
 /** What each result tells the receiver (RFC 7208 §2.6, §8). */
 const resultMeaning: Record<SpfCheckResultData['result'], string> = {
@@ -77,107 +74,77 @@ function CheckResult({ result }: { result: SpfCheckResultData }) {
 
 /** Runs check_host() on the server for a connecting IP, a MAIL FROM and a HELO name, as a receiver would. */
 export function TestTab() {
-  const [values, setValues] = useState<Record<Field, string>>({ ip: '', sender: '', helo: '', domain: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const check = useCheckSpf();
+  const { form, request, onSubmit } = useOperationForm({
+    operation: spfOperations.check,
+    initialValues: { ip: '', sender: '', helo: '', domain: '' },
+    toBody: (values) => omitBlank(values, 'domain'),
+    errorField: 'ip',
+    fallbackError: 'Failed to check SPF',
+    clearResultOnInvalid: true,
+  });
+  const { values } = form;
   const empty =
     values.ip.trim() === '' ||
     (values.sender.trim() === '' && values.helo.trim() === '' && values.domain.trim() === '');
-
-  function field(name: Field) {
-    return {
-      value: values[name],
-      error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const value = event.currentTarget.value;
-        setValues((previous) => ({ ...previous, [name]: value }));
-        if (errors[name]) setErrors((previous) => ({ ...previous, [name]: undefined }));
-      },
-      autoCapitalize: 'off',
-      autoComplete: 'off',
-      spellCheck: false,
-    } as const;
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (check.isPending || empty) return;
-    const parsed = spfCheckBody.safeParse({
-      ip: values.ip,
-      sender: values.sender,
-      helo: values.helo,
-      ...(values.domain.trim() === '' ? {} : { domain: values.domain }),
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.path[0] ?? 'ip') as Field;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      check.reset();
-      return;
-    }
-    setErrors({});
-    check.mutate(parsed.data);
-  }
-
-  const state = requestPanelState(check, {
-    pending: 'Evaluating the SPF record…',
-    empty:
-      'Enter the connecting IP address and a sender, a HELO name or a domain to see what a receiver would decide.',
-    errorMessage: (error) => failureMessage(error, 'Failed to check SPF'),
-    success: (data) => ({
-      title: `SPF result: ${data.result}`,
-      tone:
-        data.result === 'pass'
-          ? 'positive'
-          : data.result === 'neutral' || data.result === 'none'
-            ? undefined
-            : 'negative',
-      children: <CheckResult result={data} />,
-    }),
+  const field = (name: keyof typeof values) => ({
+    ...form.getInputProps(name),
+    autoCapitalize: 'off',
+    autoComplete: 'off',
+    spellCheck: false,
   });
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="SPF test">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="IP address"
-              description="The SMTP client's address, IPv4 or IPv6."
-              placeholder="192.0.2.10"
-              required
-              {...field('ip')}
-            />
-            <TextInput
-              label="Sender (MAIL FROM)"
-              description="Empty for the null sender: then postmaster@HELO is checked."
-              placeholder="bounce@example.com"
-              {...field('sender')}
-            />
-            <TextInput
-              label="HELO name"
-              description="The name the client gave in HELO/EHLO."
-              placeholder="mail.example.com"
-              {...field('helo')}
-            />
-            <TextInput
-              label="Domain (optional)"
-              description="The domain whose record is checked; the sender's domain by default."
-              placeholder="example.com"
-              {...field('domain')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" disabled={check.isPending || empty}>
-              {check.isPending ? 'Testing...' : 'Run test'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ResultPanel state={state} label="Test result" />
-    </Stack>
+    <OperationForm
+      request={request}
+      onSubmit={(event) => (empty ? event.preventDefault() : onSubmit(event))}
+      formLabel="SPF test"
+      resultLabel="Test result"
+      submitLabel="Run test"
+      pendingLabel="Testing..."
+      submitDisabled={empty}
+      panel={{
+        pending: 'Evaluating the SPF record…',
+        empty:
+          'Enter the connecting IP address and a sender, a HELO name or a domain to see what a receiver would decide.',
+        errorMessage: (error) => failureMessage(error, 'Failed to check SPF'),
+        success: (data) => ({
+          title: `SPF result: ${data.result}`,
+          tone:
+            data.result === 'pass'
+              ? 'positive'
+              : data.result === 'neutral' || data.result === 'none'
+                ? undefined
+                : 'negative',
+          children: <CheckResult result={data} />,
+        }),
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="IP address"
+          description="The SMTP client's address, IPv4 or IPv6."
+          placeholder="192.0.2.10"
+          required
+          {...field('ip')}
+        />
+        <TextInput
+          label="Sender (MAIL FROM)"
+          description="Empty for the null sender: then postmaster@HELO is checked."
+          placeholder="bounce@example.com"
+          {...field('sender')}
+        />
+        <TextInput
+          label="HELO name"
+          description="The name the client gave in HELO/EHLO."
+          placeholder="mail.example.com"
+          {...field('helo')}
+        />
+        <DomainField
+          label="Domain (optional)"
+          description="The domain whose record is checked; the sender's domain by default."
+          {...form.getInputProps('domain')}
+        />
+      </SimpleGrid>
+    </OperationForm>
   );
 }

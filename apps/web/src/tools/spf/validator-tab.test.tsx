@@ -1,8 +1,9 @@
-import { createFixtureResolver, lintSpf, type SpfVerifyResultData } from '@rfckit/standards';
+import { createFixtureResolver, lintSpf, spfOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { succeedWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -18,16 +19,6 @@ const chain: Record<string, { TXT?: string; A?: string }> = {
 for (let i = 1; i <= 11; i += 1) chain[`s${i}.over.example`] = { TXT: `v=spf1 ip4:203.0.113.${i} -all` };
 const resolver = createFixtureResolver(chain);
 
-function respondWith(data: SpfVerifyResultData | { error?: string; code: string }, status = 200) {
-  const body = 'code' in data ? { success: false, ...data } : { success: true, data };
-  return vi
-    .fn<typeof fetch>()
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-}
-
 describe('SPF validator', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -37,7 +28,7 @@ describe('SPF validator', () => {
     vi.useRealTimers();
   });
 
-  function setup(fetchMock: ReturnType<typeof respondWith>) {
+  function setup(fetchMock: ReturnType<typeof succeedWith>) {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderWithProviders(<ValidatorTab />);
@@ -45,7 +36,7 @@ describe('SPF validator', () => {
   }
 
   it('keeps Validate disabled until a domain is entered, even with a pasted record', async () => {
-    const fetchMock = respondWith(await lintSpf({ domain: 'good.example' }, { resolver }));
+    const fetchMock = succeedWith(await lintSpf({ domain: 'good.example' }, { resolver }));
     const user = setup(fetchMock);
     const button = screen.getByRole('button', { name: 'Validate' });
     expect(button).toBeDisabled();
@@ -59,7 +50,7 @@ describe('SPF validator', () => {
   });
 
   it('shows the include tree, the lookup budget and the permerror of a chain over the limit', async () => {
-    const fetchMock = respondWith(await lintSpf({ domain: 'over.example' }, { resolver }));
+    const fetchMock = succeedWith(await lintSpf({ domain: 'over.example' }, { resolver }));
     const user = setup(fetchMock);
     await user.type(screen.getByLabelText(/^Domain/), 'over.example');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
@@ -68,7 +59,7 @@ describe('SPF validator', () => {
       await screen.findByRole('heading', { name: 'SPF permerror: receivers fail this record' }),
     ).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/v1/spf/verify');
+    expect(url).toBe(`/v1${spfOperations.verify.path}`);
     expect(JSON.parse(String(init?.body))).toEqual({ domain: 'over.example' });
 
     expect(screen.getByTestId('lookup-budget')).toHaveTextContent(
@@ -98,7 +89,7 @@ describe('SPF validator', () => {
   });
 
   it('lets the keyboard walk and fold the tree', async () => {
-    const fetchMock = respondWith(await lintSpf({ domain: 'good.example' }, { resolver }));
+    const fetchMock = succeedWith(await lintSpf({ domain: 'good.example' }, { resolver }));
     const user = setup(fetchMock);
     await user.type(screen.getByLabelText(/^Domain/), 'good.example');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
@@ -114,7 +105,7 @@ describe('SPF validator', () => {
 
   it('checks a pasted record as if published and lists the resolved networks with the staleness warning', async () => {
     const record = 'v=spf1 ip4:192.0.2.1 ptr include:_spf.good.example ~all';
-    const fetchMock = respondWith(await lintSpf({ domain: 'good.example', record }, { resolver }));
+    const fetchMock = succeedWith(await lintSpf({ domain: 'good.example', record }, { resolver }));
     const user = setup(fetchMock);
     await user.type(screen.getByLabelText(/^Domain/), 'good.example');
     await user.click(screen.getByLabelText(/^SPF record/));

@@ -1,15 +1,14 @@
-import { Alert, Button, Code, Group, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { spfVerifyBody, type SpfVerifyResultData } from '@rfckit/standards';
-import { useState, type FormEvent } from 'react';
+import { Alert, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { spfOperations, type SpfVerifyResultData } from '@rfckit/standards';
 
-import { requestPanelState } from '../../components/request-form.ts';
 import { CodeTextarea } from '../../components/code-textarea.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
+import { DomainField } from '../../components/domain-field.tsx';
+import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { IncludeTree } from './include-tree.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
-import { failureMessage, useVerifySpf } from './use-spf.ts';
+import { failureMessage } from '../../lib/failure-message.ts';
 
 /** Spec part 1 §8: the message when the verify request fails without a message of the server's. */
 export const VERIFY_FAILED_MESSAGE = 'Failed to verify SPF record';
@@ -113,87 +112,53 @@ function VerifyResult({ result }: { result: SpfVerifyResultData }) {
 
 /** A domain (the server fetches the record and its whole include tree), or a pasted record linted as if published there. */
 export function ValidatorTab() {
-  const [domain, setDomain] = useState('');
-  const [record, setRecord] = useState('');
-  const [errors, setErrors] = useState<{ domain?: string | undefined; spfRecord?: string | undefined }>({});
-  const verification = useVerifySpf();
-  const empty = domain.trim() === '';
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (verification.isPending || empty) return;
-    const parsed = spfVerifyBody.safeParse({
-      domain,
-      ...(record.trim() === '' ? {} : { spfRecord: record }),
-    });
-    if (!parsed.success) {
-      const found: { domain?: string; spfRecord?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'spfRecord' ? 'spfRecord' : 'domain';
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      verification.reset();
-      return;
-    }
-    setErrors({});
-    verification.mutate(parsed.data);
-  }
-
-  const state = requestPanelState(verification, {
-    pending: record.trim()
-      ? 'Checking the record and everything it includes…'
-      : `Looking up the SPF record of ${domain.trim()}…`,
-    empty:
-      'Enter a domain to check its published SPF record, or paste a record too to check it before you publish it.',
-    errorMessage: (error) => failureMessage(error, VERIFY_FAILED_MESSAGE),
-    success: (data) => ({
-      title: titles[data.status],
-      tone: data.valid ? 'positive' : 'negative',
-      children: <VerifyResult result={data} />,
-    }),
+  const { form, request, onSubmit } = useOperationForm({
+    operation: spfOperations.verify,
+    initialValues: { domain: '', spfRecord: '' },
+    toBody: (values) => omitBlank(values, 'spfRecord'),
+    errorField: 'domain',
+    fallbackError: VERIFY_FAILED_MESSAGE,
+    clearResultOnInvalid: true,
   });
+  const domain = form.values.domain.trim();
+  const empty = domain === '';
 
   return (
-    <Stack gap="lg">
-      <form onSubmit={submit} noValidate aria-label="SPF validator">
-        <Stack gap="sm">
-          <TextInput
-            label="Domain"
-            description="The server fetches its SPF record and every include and redirect under it."
-            placeholder="example.com"
-            value={domain}
-            onChange={(event) => {
-              setDomain(event.currentTarget.value);
-              if (errors.domain) setErrors({ ...errors, domain: undefined });
-            }}
-            error={errors.domain}
-            required
-            autoCapitalize="off"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <CodeTextarea
-            label="SPF record (optional)"
-            description="Paste a record to check it as if it were published at the domain; its includes are fetched. Ctrl + Enter validates."
-            placeholder="v=spf1 include:_spf.google.com ~all"
-            value={record}
-            onChange={(event) => {
-              setRecord(event.currentTarget.value);
-              if (errors.spfRecord) setErrors({ ...errors, spfRecord: undefined });
-            }}
-            error={errors.spfRecord}
-            minRows={2}
-            maxRows={10}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={verification.isPending || empty}>
-              {verification.isPending ? 'Validating...' : 'Validate'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <ResultPanel state={state} label="Validation result" />
-    </Stack>
+    <OperationForm
+      request={request}
+      onSubmit={(event) => (empty ? event.preventDefault() : onSubmit(event))}
+      formLabel="SPF validator"
+      resultLabel="Validation result"
+      submitLabel="Validate"
+      pendingLabel="Validating..."
+      submitDisabled={empty}
+      panel={{
+        pending: form.values.spfRecord.trim()
+          ? 'Checking the record and everything it includes…'
+          : `Looking up the SPF record of ${domain}…`,
+        empty:
+          'Enter a domain to check its published SPF record, or paste a record too to check it before you publish it.',
+        errorMessage: (error) => failureMessage(error, VERIFY_FAILED_MESSAGE),
+        success: (data) => ({
+          title: titles[data.status],
+          tone: data.valid ? 'positive' : 'negative',
+          children: <VerifyResult result={data} />,
+        }),
+      }}
+    >
+      <DomainField
+        description="The server fetches its SPF record and every include and redirect under it."
+        required
+        {...form.getInputProps('domain')}
+      />
+      <CodeTextarea
+        label="SPF record (optional)"
+        description="Paste a record to check it as if it were published at the domain; its includes are fetched. Ctrl + Enter validates."
+        placeholder="v=spf1 include:_spf.google.com ~all"
+        minRows={2}
+        maxRows={10}
+        {...form.getInputProps('spfRecord')}
+      />
+    </OperationForm>
   );
 }

@@ -1,0 +1,142 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import type { OperationBody, ToolOperation } from '@rfckit/standards';
+import type { FormEvent, ReactNode } from 'react';
+
+import { useOperation } from '../lib/operations.ts';
+import { requestPanelState, type RequestLike, type RequestPanelText } from './request-form.ts';
+import { ResultPanel } from './result-panel.tsx';
+
+type FormValues = Record<string, string>;
+
+/** The values with the given optional fields left out while blank, as the bodies take them. */
+export function omitBlank<Values extends FormValues, Key extends keyof Values>(
+  values: Values,
+  ...optional: Key[]
+): Omit<Values, Key> & Partial<Pick<Values, Key>> {
+  const body: Partial<Values> = { ...values };
+  for (const key of optional) if (values[key]?.trim() === '') delete body[key];
+  return body as Omit<Values, Key> & Partial<Pick<Values, Key>>;
+}
+
+export interface OperationFormOptions<Op extends ToolOperation, Values extends FormValues> {
+  operation: Op;
+  /** The fields, named as the body's properties so that a finding of the body check lands on its field. */
+  initialValues: Values;
+  /** The request body of the values (optional fields left out when blank); the values themselves by default. */
+  toBody?: (values: Values) => OperationBody<Op>;
+  /** The field a finding of the body check is shown on when it names none of the fields. */
+  errorField: keyof Values & string;
+  /** The message when the check fails without one. */
+  fallbackError: string;
+  /** Clears the shown result when the check fails (the answer no longer matches what is typed). */
+  clearResultOnInvalid?: boolean;
+}
+
+/**
+ * A tool form on one approach: @mantine/form holds the values, the operation's own body schema
+ * checks them (the same messages the server would give), and the operation's mutation sends them.
+ */
+export function useOperationForm<Op extends ToolOperation, Values extends FormValues>({
+  operation,
+  initialValues,
+  toBody = (values) => values as OperationBody<Op>,
+  errorField,
+  fallbackError,
+  clearResultOnInvalid = false,
+}: OperationFormOptions<Op, Values>) {
+  const request = useOperation(operation);
+
+  function check(values: Values) {
+    return operation.body.safeParse(toBody(values));
+  }
+
+  // the body check's findings, each on the field it names
+  function findings(values: Values): FormErrors {
+    const checked = check(values);
+    if (checked.success) return {};
+    const errors: FormErrors = {};
+    for (const issue of checked.error.issues) {
+      const named = issue.path[0];
+      const field = typeof named === 'string' && Object.hasOwn(values, named) ? named : errorField;
+      errors[field] ??= issue.message;
+    }
+    return Object.keys(errors).length > 0 ? errors : { [errorField]: fallbackError };
+  }
+
+  const form = useForm<Values>({ initialValues, validate: findings });
+
+  /** Checks `values` and sends them; on a finding, shows it and sends nothing. */
+  function send(values: Values) {
+    if (request.isPending) return;
+    const errors = findings(values);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      if (clearResultOnInvalid) request.reset();
+      return;
+    }
+    form.clearErrors();
+    const checked = check(values);
+    // the checked body, as the schema reads it
+    if (checked.success) request.mutate(checked.data as OperationBody<Op>);
+  }
+
+  function onSubmit(event?: FormEvent<HTMLFormElement>) {
+    event?.preventDefault();
+    send(form.getValues());
+  }
+
+  return { form, request, onSubmit, send };
+}
+
+export interface OperationFormProps<T, V> {
+  request: RequestLike<T, V>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's accessible name. */
+  formLabel?: string | undefined;
+  /** The result region's accessible name. */
+  resultLabel: string;
+  panel: RequestPanelText<T, V>;
+  submitLabel: string;
+  pendingLabel: string;
+  /** A short note left of the submit button. */
+  hint?: ReactNode;
+  /** The submit button is off while nothing is entered. */
+  submitDisabled?: boolean;
+  children: ReactNode;
+}
+
+/** A tool's request form: its fields, a note and the submit button, then the result panel. */
+export function OperationForm<T, V>({
+  request,
+  onSubmit,
+  formLabel,
+  resultLabel,
+  panel,
+  submitLabel,
+  pendingLabel,
+  hint,
+  submitDisabled = false,
+  children,
+}: OperationFormProps<T, V>) {
+  return (
+    <Stack gap="lg">
+      <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
+        <Stack gap="sm">
+          {children}
+          <Group justify={hint ? 'space-between' : 'flex-end'} align="center">
+            {hint && (
+              <Text size="xs" c="dimmed">
+                {hint}
+              </Text>
+            )}
+            <Button type="submit" disabled={request.isPending || submitDisabled}>
+              {request.isPending ? pendingLabel : submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ResultPanel state={requestPanelState(request, panel)} label={resultLabel} />
+    </Stack>
+  );
+}
