@@ -19,8 +19,11 @@ export const SQLITE_FILE = 'rfckit.sqlite';
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Called for errors of idle PostgreSQL connections, which would otherwise crash the process. */
-  onPoolError?: (error: Error) => void;
+  /**
+   * Called when a PostgreSQL connection fails (the server went away, the backend was terminated),
+   * whether it was idle in the pool or checked out by a request.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /** Opens the embedded SQLite file in `dataDir`, or PostgreSQL when a URL is given. */
@@ -30,8 +33,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 10_000,
+      // names our backends in pg_stat_activity (a URL's application_name wins)
+      application_name: 'rfckit',
     });
-    pool.on('error', (error) => options.onPoolError?.(error));
+    // pg only listens for errors of idle clients: an unhandled 'error' of a checked-out client
+    // (its backend terminated mid-request) would crash the process. Its query fails with the
+    // error, and the pool drops it on release because it is no longer queryable.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+    });
+    // an idle client's error is also re-emitted by the pool: already reported by the listener above
+    pool.on('error', () => {});
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { RequestValidationError } from './validation.ts';
 
 /** `{ success: false, error, code }`: the body of every error response (DESIGN §4). */
@@ -19,6 +20,9 @@ export function successEnvelope<Data extends z.ZodType>(data: Data) {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again shortly.';
+/** Seconds a client is asked to wait after a 503: a database that failed over is usually back by then. */
+export const RETRY_AFTER_SECONDS = 2;
 
 /** An error whose status, code and message are meant for the client as they are. */
 export class HttpError extends Error {
@@ -74,6 +78,9 @@ export function describeError(error: unknown, request: FastifyRequest): Describe
     return { statusCode: error.statusCode, code: error.code, message: error.message };
   if (error instanceof RequestValidationError)
     return { statusCode: 400, code: 'VALIDATION_ERROR', message: error.message };
+  // a lost or refused connection, not a fault of ours: the same request may work in a moment
+  if (isDatabaseUnavailable(error))
+    return { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE };
 
   const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError>;
   switch (fastifyError.code) {
@@ -129,11 +136,14 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     const details = error.cause === undefined ? { statusCode, code } : { statusCode, code, err: error.cause };
     if (statusCode >= 500) request.log.warn(details, message);
     else request.log.info(details, message);
+  } else if (code === 'DATABASE_UNAVAILABLE') {
+    request.log.warn({ err: error, statusCode, code }, 'database unavailable');
   } else if (statusCode >= 500) {
     request.log.error({ err: error, code }, 'request failed');
   } else {
     request.log.info({ statusCode, code }, message);
   }
+  if (statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
   const body: ErrorEnvelope = { success: false, error: message, code };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
