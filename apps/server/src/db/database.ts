@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -47,9 +47,18 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const sqlite = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE));
+  const file = path.join(options.dataDir, SQLITE_FILE);
+  // the file holds password hashes and personal data: owner only, whatever DATA_DIR's mode.
+  // Created 0600 before SQLite opens it (SQLite would make it 0644), and tightened if an older
+  // start left it readable. SQLite gives the -wal and -shm files the main file's mode.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  const sqlite = new SqliteDatabase(file);
   // WAL lets readers run beside the writer; busy_timeout waits out a concurrent writer instead of failing
   sqlite.pragma('journal_mode = WAL');
+  for (const companion of [`${file}-wal`, `${file}-shm`]) {
+    if (existsSync(companion)) chmodSync(companion, 0o600);
+  }
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
