@@ -78,11 +78,12 @@ export function describeError(error: unknown, request: FastifyRequest): Describe
     return { statusCode: error.statusCode, code: error.code, message: error.message };
   if (error instanceof RequestValidationError)
     return { statusCode: 400, code: 'VALIDATION_ERROR', message: error.message };
-  // a lost or refused connection, not a fault of ours: the same request may work in a moment
-  if (isDatabaseUnavailable(error))
-    return { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE };
 
   const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError>;
+  // a lost or refused database connection, not a fault of ours: the same request may work in a
+  // moment. An error with a status of its own (a client's aborted body is an ECONNRESET 400) is not one.
+  if (fastifyError.statusCode === undefined && isDatabaseUnavailable(error))
+    return { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE };
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { statusCode: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON' };
