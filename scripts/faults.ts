@@ -194,7 +194,7 @@ async function faultRun(): Promise<void> {
   const servedAfter = [...load.tallies]
     .filter(([phase]) => phase.startsWith('database back') || phase === 'redis back')
     .every(([, tally]) => tally.ok > 0);
-  check('reads and writes were served again after every fault', servedAfter);
+  check('requests were answered 2xx again after every fault', servedAfter);
 
   const rows = await query<{ details: string | null }>(
     adminUrl,
