@@ -23,6 +23,7 @@ import pathFilter, { collapseSlashes } from './plugins/path-filter.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders, { applySecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serialization.ts';
+import shutdown from './plugins/shutdown.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import webStatic from './plugins/web-static.ts';
 import routes from './routes/index.ts';
@@ -101,6 +102,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       sendError(error, request, reply);
     },
     clientErrorHandler,
+    // plugins/shutdown.ts answers requests during close with our envelope and headers instead
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(errors);
   await app.register(securityHeaders);
+  await app.register(shutdown);
   // the protective shell, in this order, before any route: probes, then regions, then rates
   await app.register(pathFilter);
   await app.register(geoGate, {

@@ -22,7 +22,7 @@ export default fp<DbOptions>(
     const { db, dialect } = openDatabase({
       dataDir: options.dataDir,
       databaseUrl: options.databaseUrl,
-      onPoolError: (error) => app.log.error({ err: error }, 'idle PostgreSQL connection failed'),
+      onConnectionError: (error) => app.log.warn({ err: error }, 'PostgreSQL connection failed'),
     });
     try {
       await migrateToLatest(db);

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { RequestValidationError } from './validation.ts';
 
 /** `{ success: false, error, code }`: the body of every error response (docs/architecture.md §7). */
@@ -19,6 +20,9 @@ export function successEnvelope<Data extends z.ZodType>(data: Data) {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again shortly.';
+/** Seconds a client is asked to wait after a 503: a database that failed over is usually back by then. */
+export const RETRY_AFTER_SECONDS = 2;
 
 /** An error whose status, code and message are meant for the client as they are. */
 export class HttpError extends Error {
@@ -76,6 +80,10 @@ export function describeError(error: unknown, request: FastifyRequest): Describe
     return { statusCode: 400, code: 'VALIDATION_ERROR', message: error.message };
 
   const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError>;
+  // a lost or refused database connection, not a fault of ours: the same request may work in a
+  // moment. An error with a status of its own (a client's aborted body is an ECONNRESET 400) is not one.
+  if (fastifyError.statusCode === undefined && isDatabaseUnavailable(error))
+    return { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE };
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { statusCode: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON' };
@@ -129,11 +137,14 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     const details = error.cause === undefined ? { statusCode, code } : { statusCode, code, err: error.cause };
     if (statusCode >= 500) request.log.warn(details, message);
     else request.log.info(details, message);
+  } else if (code === 'DATABASE_UNAVAILABLE') {
+    request.log.warn({ err: error, statusCode, code }, 'database unavailable');
   } else if (statusCode >= 500) {
     request.log.error({ err: error, code }, 'request failed');
   } else {
     request.log.info({ statusCode, code }, message);
   }
+  if (statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
   const body: ErrorEnvelope = { success: false, error: message, code };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 
 export interface TestDatabase {
   readonly dialect: 'sqlite' | 'postgres';
@@ -37,8 +37,17 @@ export function sqliteDatabase(): TestDatabase {
   return { dialect: 'sqlite', env: () => ({ DATA_DIR: dataDir() }) };
 }
 
+/** A suite's own PostgreSQL database, with what a test needs to reach it from outside the app. */
+export interface PostgresTestDatabase extends TestDatabase {
+  readonly dialect: 'postgres';
+  /** The database's name (pg_stat_activity.datname of the app's backends). */
+  readonly name: string;
+  /** The suite's database URL, for a test's own connections. */
+  readonly url: string;
+}
+
 /** A fresh database per suite (the role needs CREATEDB), dropped afterwards even if connections linger. */
-function postgres(adminUrl: string): TestDatabase {
+function postgres(adminUrl: string): PostgresTestDatabase {
   const dataDir = useTempDataDir();
   const name = `rfckit_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const suiteUrl = new URL(adminUrl);
@@ -56,7 +65,12 @@ function postgres(adminUrl: string): TestDatabase {
 
   beforeAll(() => admin(`CREATE DATABASE "${name}"`));
   afterAll(() => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  return { dialect: 'postgres', env: () => ({ DATA_DIR: dataDir(), DATABASE_URL: suiteUrl.href }) };
+  return {
+    dialect: 'postgres',
+    name,
+    url: suiteUrl.href,
+    env: () => ({ DATA_DIR: dataDir(), DATABASE_URL: suiteUrl.href }),
+  };
 }
 
 /**
@@ -70,6 +84,19 @@ export function describeEachDatabase(name: string, suite: (database: TestDatabas
   if (postgresUrl !== undefined && postgresUrl !== '') {
     describe(`${name} [postgres]`, () => {
       suite(postgres(postgresUrl));
+    });
+  }
+}
+
+/** Declares a suite that needs PostgreSQL itself; skipped (and said so) without TEST_DATABASE_URL. */
+export function describePostgres(name: string, suite: (database: PostgresTestDatabase) => void): void {
+  if (postgresUrl !== undefined && postgresUrl !== '') {
+    describe(`${name} [postgres]`, () => {
+      suite(postgres(postgresUrl));
+    });
+  } else {
+    describe.skip(`${name} [postgres: set TEST_DATABASE_URL]`, () => {
+      it.skip('needs PostgreSQL', () => {});
     });
   }
 }
