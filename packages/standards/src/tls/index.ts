@@ -1,0 +1,3 @@
+export * from './suite.ts';
+export * from './suites.ts';
+export * from './lookup.ts';
