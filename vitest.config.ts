@@ -36,7 +36,12 @@ export default defineConfig({
       {
         test: {
           name: 'tooling',
-          include: ['eslint/**/*.test.js', 'conformance/*.test.ts', 'apps/web/build-checks/*.test.ts'],
+          include: [
+            'eslint/**/*.test.js',
+            'conformance/*.test.ts',
+            'apps/web/build-checks/*.test.ts',
+            'scripts/*.test.ts',
+          ],
           environment: 'node',
         },
       },

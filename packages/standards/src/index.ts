@@ -26,3 +26,4 @@ export * from './spf/index.ts';
 export * from './dmarc/index.ts';
 export * from './dkim/index.ts';
 export * from './arc/index.ts';
+export * from './tls/index.ts';
