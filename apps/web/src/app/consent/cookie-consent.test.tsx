@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 import { renderApp } from '../../test/render-app.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const key = 'rfckit.cookie-consent';
 
 function stored(): Record<string, unknown> {
@@ -16,7 +19,7 @@ function banner() {
   return screen.queryByRole('region', { name: 'Cookie consent' });
 }
 
-describe('cookie consent', () => {
+describe('cookie consent', { timeout: SLOW_UI_MS }, () => {
   it('Reject All stores necessary only and hides the banner', async () => {
     const user = userEvent.setup();
     renderApp();

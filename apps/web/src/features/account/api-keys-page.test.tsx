@@ -6,6 +6,9 @@ import { updateSessionUser } from '../../lib/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import ApiKeysPage from './api-keys-page.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const member = {
   id: 'u-2',
   email: 'bob@example.org',
@@ -40,7 +43,7 @@ function listed(id: string, name: string, revoked = false) {
   };
 }
 
-describe('ApiKeysPage', () => {
+describe('ApiKeysPage', { timeout: SLOW_UI_MS }, () => {
   beforeEach(() => {
     localStorage.setItem('rfckit.token', 'header.payload.signature');
   });

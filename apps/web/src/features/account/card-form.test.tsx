@@ -7,6 +7,9 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { invoiceStatusLabel, statusColour, subscriptionStatusLabel } from './billing-types.ts';
 import { CardForm } from './card-form.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const added = {
   id: 'c1',
   type: 'card',
@@ -20,7 +23,7 @@ const added = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('CardForm', () => {
+describe('CardForm', { timeout: SLOW_UI_MS }, () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
   beforeEach(() => {
@@ -100,7 +103,7 @@ describe('CardForm', () => {
   });
 });
 
-describe('billing status words and colours (spec part 1 §4)', () => {
+describe('billing status words and colours (spec part 1 §4)', { timeout: SLOW_UI_MS }, () => {
   it.each([
     [subscriptionStatusLabel('active'), 'Active', 'green'],
     [subscriptionStatusLabel('past_due'), 'Overdue', 'red'],

@@ -5,6 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import RegisterPage from './register-page.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -13,7 +16,7 @@ async function submit(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
-describe('RegisterPage', () => {
+describe('RegisterPage', { timeout: SLOW_UI_MS }, () => {
   it('checks all fields, then length, then confirmation, before calling the server', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 function respondWith(body: unknown, status = 200) {
   return vi
     .fn<typeof fetch>()
@@ -85,7 +88,7 @@ const failing = {
   ],
 };
 
-describe('ARC validator', () => {
+describe('ARC validator', { timeout: SLOW_UI_MS }, () => {
   let fetchMock: ReturnType<typeof respondWith>;
 
   beforeEach(() => {

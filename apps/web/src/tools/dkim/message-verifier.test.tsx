@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const message =
   'DKIM-Signature: v=1; a=ed25519-sha256; d=example.com; s=k1; h=from; bh=x; b=y\r\nFrom: a@example.com\r\n\r\nHi.\r\n';
 
@@ -65,7 +68,7 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-describe('DKIM validator (message mode)', () => {
+describe('DKIM validator (message mode)', { timeout: SLOW_UI_MS }, () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
   beforeEach(() => {

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const record = 'v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDkHlOQ';
 
 // An answer shaped as validateDkimRecord returns it for a 512-bit key.
@@ -51,7 +54,7 @@ function respondWith(body: unknown, status = 200) {
     );
 }
 
-describe('DKIM validator (record mode)', () => {
+describe('DKIM validator (record mode)', { timeout: SLOW_UI_MS }, () => {
   let fetchMock: ReturnType<typeof respondWith>;
 
   beforeEach(() => {

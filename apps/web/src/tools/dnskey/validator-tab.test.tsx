@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const record =
   'example.com. 3600 IN DNSKEY 257 3 13 JCivFx/K/20OwB/eYUFTyjt2WlK8gTLx+XCwn2wPFpomA1n1DxCTk9/Ok9su9IiupPZP2P2nnGHkiMjFzQxrKw==';
 
@@ -115,7 +118,7 @@ function respondWith(body: unknown, status = 200) {
     );
 }
 
-describe('DNSKEY validator', () => {
+describe('DNSKEY validator', { timeout: SLOW_UI_MS }, () => {
   let fetchMock: ReturnType<typeof respondWith>;
 
   beforeEach(() => {

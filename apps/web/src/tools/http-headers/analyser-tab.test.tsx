@@ -8,6 +8,9 @@ import { AnalyserTab } from './analyser-tab.tsx';
 import { scoreBand } from './analysis-view.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 // real grader output for a weak site: CSP −25, HSTS max-age 300 −10, XCTO −5, XFO −20 → 40, D+
 const weak = gradeHeaderBlock(
   'HTTP/2 200\ncontent-type: text/html\nstrict-transport-security: max-age=300\nreferrer-policy: no-referrer',
@@ -26,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('score colour bands (spec part 2 §9)', () => {
+describe('score colour bands (spec part 2 §9)', { timeout: SLOW_UI_MS }, () => {
   it.each([
     [135, 'good'],
     [80, 'good'],
@@ -39,7 +42,7 @@ describe('score colour bands (spec part 2 §9)', () => {
   });
 });
 
-describe('HTTP headers Analyser', () => {
+describe('HTTP headers Analyser', { timeout: SLOW_UI_MS }, () => {
   it('refuses a blank URL without calling the API', async () => {
     const fetchMock = respondWith({});
     vi.stubGlobal('fetch', fetchMock);
@@ -116,7 +119,7 @@ describe('HTTP headers Analyser', () => {
   });
 });
 
-describe('HTTP headers Validator', () => {
+describe('HTTP headers Validator', { timeout: SLOW_UI_MS }, () => {
   it('posts the pasted headers and grades them without a fetch of the site', async () => {
     const fetchMock = respondWith({ success: true, data: weak });
     vi.stubGlobal('fetch', fetchMock);

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const file = [
   '# security.txt for example.com: serve it at https://example.com/.well-known/security.txt',
   'Contact: mailto:security@example.com',
@@ -22,7 +25,7 @@ function respondWith(body: unknown, status = 200) {
     );
 }
 
-describe('security.txt generator', () => {
+describe('security.txt generator', { timeout: SLOW_UI_MS }, () => {
   let fetchMock: ReturnType<typeof respondWith>;
 
   beforeEach(() => {

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 const content =
   'Contact: mailto:security@example.com\nPolicy: http://example.com/policy\nExpires: 2026-12-31T23:59:59Z\n';
 
@@ -64,7 +67,7 @@ function respondWith(body: unknown, status = 200) {
     );
 }
 
-describe('security.txt validator', () => {
+describe('security.txt validator', { timeout: SLOW_UI_MS }, () => {
   let fetchMock: ReturnType<typeof respondWith>;
 
   beforeEach(() => {
@@ -198,7 +201,7 @@ describe('security.txt validator', () => {
   });
 });
 
-describe('security.txt validator: fetch mode', () => {
+describe('security.txt validator: fetch mode', { timeout: SLOW_UI_MS }, () => {
   const wellKnown = 'https://example.com/.well-known/security.txt';
   const fetchedContent = `Canonical: ${wellKnown}\nContact: https://example.com/report\nExpires: 2026-12-31T23:59:59Z\n`;
   const expired = {

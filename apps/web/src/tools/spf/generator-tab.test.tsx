@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
 
-describe('SPF generator', () => {
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
+describe('SPF generator', { timeout: SLOW_UI_MS }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function setup() {

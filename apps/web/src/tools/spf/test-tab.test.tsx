@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { TestTab } from './test-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 // The API's answer is what the server computes: checkHost from @rfckit/standards over zone data.
 const resolver = createFixtureResolver({
   'example.com': { TXT: 'v=spf1 include:_spf.example.net exp=why.example.com -all' },
@@ -23,7 +26,7 @@ function respondWith(data: SpfCheckResultData) {
   );
 }
 
-describe('SPF test tab', () => {
+describe('SPF test tab', { timeout: SLOW_UI_MS }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('needs an IP and a sender, HELO or domain, then shows the result, the deciding term and the trace', async () => {

@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
+// typing, rendering and the work behind them take seconds in jsdom on a busy machine: not the 5 s default
+const SLOW_UI_MS = 30_000;
+
 // The API's answers are what the server computes: lintSpf from @rfckit/standards, over zone data.
 // over.example has 11 includes, each with a record of its own: one lookup past the limit.
 const chain: Record<string, { TXT?: string; A?: string }> = {
@@ -28,7 +31,7 @@ function respondWith(data: SpfVerifyResultData | { error?: string; code: string 
     );
 }
 
-describe('SPF validator', () => {
+describe('SPF validator', { timeout: SLOW_UI_MS }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
