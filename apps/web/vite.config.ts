@@ -42,5 +42,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // typing and rendering in jsdom take seconds on a busy two-core machine: not the 5 s default
+    testTimeout: 30_000,
   },
 });

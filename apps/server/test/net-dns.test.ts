@@ -69,6 +69,12 @@ const zones: DnsZones = {
   'ssh.example.test': { SSHFP: { algorithm: 4, fingerprintType: 2, fingerprint: 'AB'.repeat(32) } },
   '1.0.0.127.in-addr.arpa': { PTR: 'localhost.example.test' },
   'ent.deep.example.test': { A: '127.0.0.4' },
+  // RFC 2181 §11: labels with any octets, as SPF macros make them (RFC 7208 §7.3)
+  'macro%percent  space%20url-space.example.test': { A: '192.0.2.7' },
+  'dot\\.in-label.example.test': { TXT: 'one label with a dot' },
+  'dot.in-label.example.test': { TXT: 'two labels' },
+  'bü cher.example.test': { TXT: 'UTF-8 octets' },
+  '\\000\\255.example.test': { TXT: 'no text at all' },
   'v6only.example.test': { AAAA: ['::3', '::4'] },
   'textonly.example.test': { TXT: 'no address here' },
   'broken.example.test': { A: '127.0.0.1', servfail: true },
@@ -291,6 +297,152 @@ describe('DNS client: record types', () => {
       name: 'xn--bcher-kva.example.test',
     });
     expect(lab.queries.map((q) => q.name)).toEqual(['example.test', 'xn--bcher-kva.example.test']);
+  });
+});
+
+/** A UDP server on loopback that answers each raw query with the message `reply` builds, if any. */
+async function rawServer(reply: (query: Buffer) => Buffer | undefined) {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  socket.on('message', (message, remote) => {
+    const out = reply(message);
+    if (out) socket.send(out, remote.port, remote.address);
+  });
+  return {
+    address: `127.0.0.1:${socket.address().port}`,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+/** Wire form of a name from its labels' octets. */
+function wire(...labels: (string | number[])[]): Buffer {
+  const parts = labels.map((label) =>
+    typeof label === 'string' ? Buffer.from(label, 'latin1') : Buffer.from(label),
+  );
+  return Buffer.concat([...parts.flatMap((part) => [Buffer.from([part.length]), part]), Buffer.from([0])]);
+}
+
+/** The question's name octets of a query (no compression in a question). */
+function questionName(query: Buffer): Buffer {
+  let at = 12;
+  while (query[at] !== 0) at += query[at]! + 1;
+  return query.subarray(12, at + 1);
+}
+
+/** A response: the question echoed, then records of (owner octets, type, RDATA). */
+function response(query: Buffer, records: [owner: Buffer, type: number, rdata: Buffer][]): Buffer {
+  const header = Buffer.alloc(12);
+  header.writeUInt16BE(query.readUInt16BE(0), 0);
+  header.writeUInt16BE(0x8400, 2); // QR, AA
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(records.length, 6);
+  const question = query.subarray(12, 12 + questionName(query).length + 4);
+  const rrs = records.map(([owner, type, rdata]) => {
+    const fixed = Buffer.alloc(10);
+    fixed.writeUInt16BE(type, 0);
+    fixed.writeUInt16BE(1, 2);
+    fixed.writeUInt32BE(60, 4);
+    fixed.writeUInt16BE(rdata.length, 8);
+    return Buffer.concat([owner, fixed, rdata]);
+  });
+  return Buffer.concat([header, question, ...rrs]);
+}
+
+describe('DNS client: names with any octets (RFC 2181 §11)', () => {
+  it('asks for spaces, %, a dot in a label and non-ASCII octets as written', async () => {
+    const asked: Buffer[] = [];
+    const server = await rawServer((query) => {
+      asked.push(Buffer.from(questionName(query)));
+      return response(query, []);
+    });
+    try {
+      const client = createDnsClient({ servers: [server.address], timeoutMs: 1000, attempts: 1 });
+      for (const name of [
+        'macro%percent  space%20url-space.example.com',
+        'sp ace\\.%\\255é.Test.',
+        '\\000\\032\\\\.test',
+      ]) {
+        expect(await client.query(name, 'TXT')).toMatchObject({ status: 'nodata' });
+      }
+      expect(asked).toEqual([
+        wire('macro%percent  space%20url-space', 'example', 'com'),
+        wire([...Buffer.from('sp ace.%'), 0xff, 0xc3, 0xa9], 'test'),
+        wire([0, 0x20, 0x5c], 'test'),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes the records whose owner has the same octets, ASCII case aside, and no others', async () => {
+    const label = [...Buffer.from('sp ace.%'), 0xff];
+    const server = await rawServer((query) =>
+      response(query, [
+        [Buffer.from([0xc0, 12]), 1, Buffer.from([192, 0, 2, 1])], // a pointer to the question
+        [wire([...Buffer.from('SP ACE.%'), 0xff], 'TEST'), 1, Buffer.from([192, 0, 2, 2])],
+        [wire([...Buffer.from('sp ace.%'), 0xfe], 'test'), 1, Buffer.from([192, 0, 2, 3])],
+        // what a reader that splits at every dot would take for the same name
+        [wire('sp ace', [...Buffer.from('%'), 0xff], 'test'), 1, Buffer.from([192, 0, 2, 4])],
+        [wire([...label, 0xff], 'test'), 1, Buffer.from([192, 0, 2, 5])],
+      ]),
+    );
+    try {
+      const client = createDnsClient({ servers: [server.address], timeoutMs: 1000, attempts: 1 });
+      const result = await client.query('sp ace\\.%\\255.test', 'A');
+      expect(result).toMatchObject({ status: 'ok', name: 'sp\\032ace\\.%\\255.test' });
+      if (result.status !== 'ok') return;
+      expect(result.records.map((r) => [r.name, r.address])).toEqual([
+        ['sp\\032ace\\.%\\255.test', '192.0.2.1'],
+        ['sp\\032ace\\.%\\255.test', '192.0.2.2'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('follows a CNAME to a target with odd octets and matches its records', async () => {
+    const target = wire([0x61, 0x00, 0x2e, 0x20], 'odd', 'test');
+    const server = await rawServer((query) =>
+      response(query, [
+        [Buffer.from([0xc0, 12]), 5, target],
+        [target, 1, Buffer.from([192, 0, 2, 9])],
+      ]),
+    );
+    try {
+      const client = createDnsClient({ servers: [server.address], timeoutMs: 1000, attempts: 1 });
+      expect(await client.query('alias.test', 'A')).toMatchObject({
+        status: 'ok',
+        canonicalName: 'a\\000\\.\\032.odd.test',
+        cnames: [{ name: 'alias.test', target: 'a\\000\\.\\032.odd.test' }],
+        records: [{ name: 'a\\000\\.\\032.odd.test', address: '192.0.2.9' }],
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('resolves such names served by the lab', async () => {
+    expect(await dns.query('macro%percent  space%20url-space.example.test', 'A')).toMatchObject({
+      status: 'ok',
+      records: [{ name: 'macro%percent\\032\\032space%20url-space.example.test', address: '192.0.2.7' }],
+    });
+    const text = async (name: string) => {
+      const result = await dns.query(name, 'TXT');
+      return result.status === 'ok' ? result.records.map((r) => r.text) : result.status;
+    };
+    expect(await text('dot\\.in-label.example.test')).toEqual(['one label with a dot']);
+    expect(await text('dot.in-label.example.test')).toEqual(['two labels']);
+    expect(await text('bü cher.example.test')).toEqual(['UTF-8 octets']);
+    expect(await text('\\000\\255.example.test')).toEqual(['no text at all']);
+    expect(await text('macro%percent space%20url-space.example.test')).toBe('nxdomain');
+    expect(lab.queries.map((q) => q.name)).toEqual([
+      'macro%percent\\032\\032space%20url-space.example.test',
+      'dot\\.in-label.example.test',
+      'dot.in-label.example.test',
+      'b\\195\\188\\032cher.example.test',
+      '\\000\\255.example.test',
+      'macro%percent\\032space%20url-space.example.test',
+    ]);
   });
 });
 
@@ -527,7 +679,13 @@ describe('DNS client: outcomes', () => {
   });
 
   it('answers a name that cannot be asked without sending anything', async () => {
-    for (const name of ['a..b', 'x'.repeat(64) + '.test', 'sp ace.test', `${'a.'.repeat(130)}test`]) {
+    for (const name of [
+      'a..b',
+      'x'.repeat(64) + '.test',
+      'bad\\256.test',
+      'ends\\',
+      `${'a.'.repeat(130)}test`,
+    ]) {
       expect(await dns.query(name, 'A')).toMatchObject({ status: 'error', error: 'invalid-name' });
     }
     expect(lab.queries).toEqual([]);

@@ -104,8 +104,9 @@ function readScenarios(descriptions: readonly string[]): Scenario[] {
 
 /**
  * Whole scenarios served by the lab DNS server and checked through POST /v1/spf/check: every
- * scenario without TIMEOUT entries except "Macro expansion rules", whose single-label names and
- * names with spaces a real authoritative server (the lab's) refuses where the suite expects NXDOMAIN.
+ * scenario without TIMEOUT entries except "Macro expansion rules", whose single-label names a real
+ * authoritative server (the lab's) refuses where the suite expects NXDOMAIN; its name with spaces
+ * and `%` (macro-mania-in-domain) is served and checked on its own.
  */
 const servedScenarios = [
   'Record evaluation',
@@ -152,6 +153,25 @@ describeEachDatabase('SPF routes', (database) => {
 
       afterAll(() => {
         tool.dns.setZones(labZones);
+      });
+
+      it('macro-mania-in-domain: a name with %, spaces and %20 is asked for as written (RFC 7208 §7.3, RFC 2181 §11)', async () => {
+        const [scenario] = readScenarios(['Macro expansion rules']);
+        const test = scenario?.tests.find((t) => t.name === 'macro-mania-in-domain');
+        expect(test).toBeDefined();
+        // the two names the test reads, served by the lab as any authoritative server would
+        const names = ['e1a.example.com', 'macro%percent  space%20url-space.example.com'];
+        tool.dns.setZones(Object.fromEntries(names.map((name) => [name, scenario!.zones[name]!])));
+        tool.dns.clearQueries();
+        const response = await post('/v1/spf/check', {
+          ip: test!.host,
+          sender: test!.mailfrom,
+          helo: test!.helo,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const data = (response.json() as { data: SpfCheckResultData }).data;
+        expect(test!.results).toContain(data.result);
+        expect(tool.dns.queriesFor('macro%percent  space%20url-space.example.com', 'A')).toHaveLength(1);
       });
 
       for (const description of servedScenarios) {

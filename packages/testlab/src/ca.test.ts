@@ -40,11 +40,12 @@ async function handshake(
   }
 }
 
-describe('createTestCa', () => {
+// every test makes or uses RSA and EC keys: seconds on a busy machine, not the 5 s default
+describe('createTestCa', { timeout: 60_000 }, () => {
   let ca: TestCa;
   beforeAll(async () => {
     ca = await createTestCa({ name: 'unit test CA' });
-  });
+  }, 60_000);
 
   it('makes a self-signed CA certificate', () => {
     const root = new X509Certificate(ca.cert);

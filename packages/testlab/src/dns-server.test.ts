@@ -163,7 +163,8 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('startDnsServer', () => {
+// real sockets on loopback and deliberate waits: not bound to the 5 s default
+describe('startDnsServer', { timeout: 30_000 }, () => {
   it('listens on one loopback port for UDP and TCP', () => {
     expect(server.host).toBe('127.0.0.1');
     expect(server.port).toBeGreaterThan(0);

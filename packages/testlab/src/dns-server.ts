@@ -210,21 +210,118 @@ const RECORD_TYPES = [
 const RAW_TYPE_CODES: Record<string, number> = { SMIMEA: 53, CDS: 59, CDNSKEY: 60, OPENPGPKEY: 61 };
 const RAW_TYPE_NAMES = new Map(Object.entries(RAW_TYPE_CODES).map(([name, code]) => [`TYPE${code}`, name]));
 
+const textEncoder = new TextEncoder();
+
+/**
+ * The labels of a name in presentation format (RFC 1035 §5.1) in octets: `\DDD` is the octet DDD,
+ * `\X` is X (`\.` a dot inside a label), any other character is itself (UTF-8 when not ASCII),
+ * so a label may hold any octet (RFC 2181 §11). A final dot is dropped; undefined for an empty label.
+ */
+function labelsOf(text: string): Uint8Array[] | undefined {
+  if (text === '' || text === '.') return [];
+  const labels: Uint8Array[] = [];
+  let current: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '.') {
+      if (current.length === 0) return undefined;
+      labels.push(Uint8Array.from(current));
+      current = [];
+      if (i === text.length - 1) return labels;
+    } else if (char === '\\') {
+      const digits = /^\d{3}/.exec(text.slice(i + 1, i + 4));
+      if (digits && Number(digits[0]) <= 255) {
+        current.push(Number(digits[0]));
+        i += 3;
+      } else {
+        const next = text.codePointAt(i + 1);
+        // a digit starts a \DDD escape, which has exactly three, at most 255
+        if (next === undefined || (next >= 0x30 && next <= 0x39)) return undefined;
+        const escaped = String.fromCodePoint(next);
+        current.push(...textEncoder.encode(escaped));
+        i += escaped.length;
+      }
+    } else {
+      const whole = String.fromCodePoint(text.codePointAt(i)!);
+      current.push(...textEncoder.encode(whole));
+      i += whole.length - 1;
+    }
+  }
+  if (current.length === 0) return undefined;
+  labels.push(Uint8Array.from(current));
+  return labels;
+}
+
+/** ASCII letters lower case, printable ASCII as itself, `.` and `\\` escaped, any other octet `\DDD`. */
+function presentLabel(label: Uint8Array): string {
+  let out = '';
+  for (const octet of label) {
+    if (octet === 0x2e || octet === 0x5c) out += `\\${String.fromCharCode(octet)}`;
+    else if (octet >= 0x41 && octet <= 0x5a) out += String.fromCharCode(octet + 0x20);
+    else if (octet > 0x20 && octet < 0x7f) out += String.fromCharCode(octet);
+    else out += `\\${String(octet).padStart(3, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * A name in the one form the lab keys and logs names by: lower-case ASCII, no trailing dot, the
+ * root as ''. Written as in a zone file, with escapes, or with the octets as they are
+ * (`'macro%percent  space.example.test'`).
+ */
 export function normalizeName(name: string): string {
-  const lower = name.toLowerCase().replace(/\.$/, '');
-  if (lower !== '' && lower.split('.').some((label) => label === '' || label.length > 63)) {
+  const labels = labelsOf(name);
+  if (labels === undefined || labels.some((label) => label.length > 63)) {
     throw new Error(`lab DNS: bad name ${JSON.stringify(name)}`);
   }
-  return lower;
+  return labels.map(presentLabel).join('.');
+}
+
+/** The labels of a normalized name, escapes kept (a `\.` does not split). */
+function splitName(name: string): string[] {
+  return name === '' ? [] : (name.match(/(?:\\.|[^.\\])+/g) ?? []);
 }
 
 function parentOf(name: string): string | undefined {
-  const dot = name.indexOf('.');
-  return dot === -1 ? (name === '' ? undefined : '') : name.slice(dot + 1);
+  return name === '' ? undefined : splitName(name).slice(1).join('.');
 }
 
 function isWithin(name: string, apex: string): boolean {
-  return apex === '' || name === apex || name.endsWith(`.${apex}`);
+  if (apex === '' || name === apex) return true;
+  const labels = splitName(name);
+  const apexLabels = splitName(apex);
+  return labels.length > apexLabels.length && labels.slice(-apexLabels.length).join('.') === apex;
+}
+
+/** A name's wire form, octet for octet (dns-packet writes labels as UTF-8 text and splits at every dot). */
+function wireName(name: string): Buffer {
+  const parts: Uint8Array[] = [];
+  for (const label of labelsOf(name) ?? []) parts.push(Uint8Array.of(label.length), label);
+  parts.push(Uint8Array.of(0));
+  return Buffer.concat(parts);
+}
+
+/** The question's name (normalized) and where the question ends, read octet for octet. */
+function readQuestion(message: Buffer): { name: string; end: number } | undefined {
+  const labels: Uint8Array[] = [];
+  let at = 12;
+  for (;;) {
+    const length = message[at];
+    // no compression: nothing precedes the first question for a pointer to point at
+    if (length === undefined || length > 63 || at + 1 + length > message.length) return undefined;
+    if (length === 0) break;
+    labels.push(message.subarray(at + 1, at + 1 + length));
+    at += 1 + length;
+  }
+  if (at + 5 > message.length) return undefined;
+  return { name: labels.map(presentLabel).join('.'), end: at + 5 };
+}
+
+/** One record's wire form with its owner name written by `wireName`, the rest by dns-packet. */
+function encodeRecord(rr: Answer): Buffer {
+  const alone = dnsPacket.encode({ type: 'response', answers: [{ ...rr, name: '.' } as Answer] });
+  // a 12-octet header, then the root name's single zero octet
+  return Buffer.concat([wireName(rr.name), alone.subarray(13)]);
 }
 
 function many<T>(value: OneOrMany<T> | undefined): readonly T[] {
@@ -426,7 +523,7 @@ class ZoneIndex {
     for (const name of this.fixtures.keys()) {
       let apex = this.zoneOf(name);
       if (apex === undefined) {
-        apex = name.split('.').slice(-2).join('.');
+        apex = splitName(name).slice(-2).join('.');
         this.apexes.add(apex);
       }
       // every name between the record and its apex exists, as an empty non-terminal at least
@@ -603,7 +700,30 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
       send(dnsPacket.encode({ ...base, flags: opcodeBits | rd | RCODES.FORMERR }));
       return;
     }
-    const qname = normalizeName(question.name === '.' ? '' : question.name);
+    // dns-packet reads names as UTF-8 text: the lab reads the question's octets itself
+    const raw = readQuestion(message);
+    if (raw === undefined) {
+      send(dnsPacket.encode({ ...base, flags: opcodeBits | rd | RCODES.FORMERR }));
+      return;
+    }
+    const qname = raw.name;
+    /** A reply with the question as asked, octet for octet, and records by `encodeRecord`. */
+    const encodeReply = (flags: number, sections: { answers?: Answer[]; authorities?: Answer[] } = {}) => {
+      const answers = sections.answers ?? [];
+      const authorities = sections.authorities ?? [];
+      const header = Buffer.alloc(12);
+      header.writeUInt16BE(query.id ?? 0, 0);
+      header.writeUInt16BE(0x8000 | (flags & 0x7fff), 2);
+      header.writeUInt16BE(1, 4);
+      header.writeUInt16BE(answers.length, 6);
+      header.writeUInt16BE(authorities.length, 8);
+      header.writeUInt16BE(base.additionals.length, 10);
+      return Buffer.concat([
+        header,
+        message.subarray(12, raw.end),
+        ...[...answers, ...authorities, ...base.additionals].map(encodeRecord),
+      ]);
+    };
     const numbered = question.type.startsWith('UNKNOWN_') ? `TYPE${question.type.slice(8)}` : question.type;
     const qtype = RAW_TYPE_NAMES.get(numbered) ?? numbered;
     queries.push({
@@ -615,7 +735,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
       dnssecOk,
     });
     if (opcodeBits !== 0) {
-      send(dnsPacket.encode({ ...base, flags: opcodeBits | rd | RCODES.NOTIMP }));
+      send(encodeReply(opcodeBits | rd | RCODES.NOTIMP));
       return;
     }
     if (opt && opt.ednsVersion > 0) {
@@ -644,11 +764,11 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
         ? dnsPacket.AUTHENTIC_DATA
         : 0;
     const flags = rd | ad | (built.authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) | built.rcode;
-    let reply = dnsPacket.encode({ ...base, flags, answers: built.answers, authorities: built.authorities });
+    let reply = encodeReply(flags, { answers: built.answers, authorities: built.authorities });
     if (transport === 'udp') {
       const limit = opt ? Math.max(512, opt.udpPayloadSize) : 512;
       if (switchOn(switches.truncate, qtype) || reply.length > limit) {
-        reply = dnsPacket.encode({ ...base, flags: flags | dnsPacket.TRUNCATED_RESPONSE });
+        reply = encodeReply(flags | dnsPacket.TRUNCATED_RESPONSE);
       }
     }
     const latency = switches.latencyMs ?? 0;

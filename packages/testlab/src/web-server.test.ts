@@ -71,7 +71,8 @@ function headerPairs(raw: string[]): [string, string][] {
   return pairs;
 }
 
-describe('startWebServer', () => {
+// real sockets on loopback and deliberate waits: not bound to the 5 s default
+describe('startWebServer', { timeout: 30_000 }, () => {
   let lab: WebServer;
 
   beforeAll(async () => {
@@ -102,7 +103,7 @@ describe('startWebServer', () => {
         'self.example.test': { certificate: 'self-signed' },
       },
     });
-  });
+  }, 60_000); // the lab makes its CA and leaf keys
   afterAll(async () => {
     await lab.close();
   });

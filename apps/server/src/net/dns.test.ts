@@ -37,6 +37,17 @@ describe('normalizeQueryName', () => {
     ['', '.'],
     ['bücher.example', 'xn--bcher-kva.example'],
     [`${'a'.repeat(63)}.example`, `${'a'.repeat(63)}.example`],
+    // RFC 2181 §11: a label may hold any octet; printable ASCII stays, others are escaped
+    ['macro%percent  space%20url-space.example.com', 'macro%percent\\032\\032space%20url-space.example.com'],
+    ['with space.example', 'with\\032space.example'],
+    ['a\\.b.example', 'a\\.b.example'],
+    ['back\\\\slash.example', 'back\\\\slash.example'],
+    ['\\065\\032B.Example', 'a\\032b.example'],
+    ['\\s.example', 's.example'],
+    ['\\000\\255.example', '\\000\\255.example'],
+    // not a host name, so no IDNA: the characters' UTF-8 octets
+    ['bü cher.example', 'b\\195\\188\\032cher.example'],
+    [`${'\\032'.repeat(63)}.example`, `${'\\032'.repeat(63)}.example`],
   ])('%j asks for %j', (input, expected) => {
     expect(normalizeQueryName(input)).toBe(expected);
   });
@@ -45,9 +56,12 @@ describe('normalizeQueryName', () => {
     'a..b',
     '.leading',
     `${'a'.repeat(64)}.example`,
-    'with space.example',
-    'back\\slash.example',
     `${'abcd.'.repeat(51)}com`,
+    `${'\\032'.repeat(64)}.example`,
+    `${'a b.'.repeat(63)}com`,
+    'bad\\256.example',
+    'ends.in\\',
+    'a.\\12.example',
   ])('refuses %j', (input) => {
     expect(normalizeQueryName(input)).toBeUndefined();
   });

@@ -135,45 +135,113 @@ function systemServers(): DnsServerAddress[] {
   return servers.length > 0 ? servers : [parseDnsServer('127.0.0.1')!];
 }
 
-/** Lower-case A-label form without the trailing dot, or undefined when it cannot be asked for. */
-export function normalizeQueryName(input: string): string | undefined {
-  let name = input.trim();
-  if (name === '.' || name === '') return '.';
-  name = name.replace(/\.$/, '');
-  // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(name)) name = domainToASCII(name);
-  name = name.toLowerCase();
-  // dns-packet writes labels as they are: no escapes, no spaces, no empty labels
-  if (!/^[\x21-\x7e]+$/.test(name) || name.includes('\\')) return undefined;
-  const labels = name.split('.');
-  if (labels.some((label) => label.length === 0 || label.length > 63)) return undefined;
-  if (name.length + 2 > 255) return undefined; // RFC 1035 §2.3.4, in wire octets
-  return name;
+const encoder = new TextEncoder();
+
+/**
+ * The labels of a name in presentation format (RFC 1035 §5.1): `\DDD` is the octet DDD, `\X` is X
+ * (`\.` a dot inside a label), any other character is itself, in UTF-8 when not ASCII. Labels may
+ * hold any octet (RFC 2181 §11): spaces, `%`, bytes that are no text. A final dot is dropped.
+ */
+function presentationLabels(text: string): Uint8Array[] | undefined {
+  if (text === '' || text === '.') return [];
+  const labels: Uint8Array[] = [];
+  let current: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '.') {
+      if (current.length === 0) return undefined;
+      labels.push(Uint8Array.from(current));
+      current = [];
+      // a dot that ends the text makes the name absolute, it is no empty label
+      if (i === text.length - 1) return labels;
+    } else if (char === '\\') {
+      const digits = /^\d{3}/.exec(text.slice(i + 1, i + 4));
+      if (digits) {
+        const octet = Number(digits[0]);
+        if (octet > 255) return undefined;
+        current.push(octet);
+        i += 3;
+      } else {
+        const next = text.codePointAt(i + 1);
+        // a digit starts a \DDD escape, which has exactly three
+        if (next === undefined || (next >= 0x30 && next <= 0x39)) return undefined;
+        const escaped = String.fromCodePoint(next);
+        current.push(...encoder.encode(escaped));
+        i += escaped.length;
+      }
+    } else {
+      const point = text.codePointAt(i)!;
+      const whole = String.fromCodePoint(point);
+      current.push(...encoder.encode(whole));
+      i += whole.length - 1;
+    }
+  }
+  if (current.length === 0) return undefined;
+  labels.push(Uint8Array.from(current));
+  return labels;
 }
 
-function sameName(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
+/**
+ * One label in the form names are compared and shown in: ASCII letters lower case (RFC 4343 §3),
+ * printable ASCII as itself, `.` and `\\` escaped, every other octet as `\DDD`.
+ */
+function presentLabel(label: Uint8Array): string {
+  let out = '';
+  for (const octet of label) {
+    if (octet === 0x2e || octet === 0x5c) out += `\\${String.fromCharCode(octet)}`;
+    else if (octet >= 0x41 && octet <= 0x5a) out += String.fromCharCode(octet + 0x20);
+    else if (octet > 0x20 && octet < 0x7f) out += String.fromCharCode(octet);
+    else out += `\\${String(octet).padStart(3, '0')}`;
+  }
+  return out;
+}
+
+function presentName(labels: readonly Uint8Array[]): string {
+  return labels.length === 0 ? '.' : labels.map(presentLabel).join('.');
+}
+
+// an IDN mixes Unicode only with letters, digits, hyphen, underscore, star and dots
+const idnChar = (char: string) => char > '\x7f' || /^[a-z0-9._*-]$/i.test(char);
+
+/**
+ * The name as it is asked for: presentation form with lower-case ASCII, escapes where an octet needs
+ * one, no trailing dot; undefined when it cannot be a DNS name. A name of Unicode letters is sent
+ * as its A-labels (IDNA); one that is not a host name (a space, `%`, an escape) goes as written, in
+ * UTF-8 octets where it is not ASCII.
+ */
+export function normalizeQueryName(input: string): string | undefined {
+  let text = input;
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(text) && [...text].every(idnChar)) {
+    const ascii = domainToASCII(text.replace(/\.$/, ''));
+    if (ascii !== '') text = ascii;
+  }
+  const labels = presentationLabels(text);
+  if (labels === undefined || labels.some((label) => label.length > 63)) return undefined;
+  // RFC 1035 §2.3.4: 255 octets on the wire, the length octets and the root label included
+  if (labels.reduce((sum, label) => sum + label.length + 1, 1) > 255) return undefined;
+  return presentName(labels);
+}
+
+/** The wire form of a name returned by `normalizeQueryName`. */
+function encodeName(name: string): Buffer {
+  const labels = presentationLabels(name) ?? [];
+  const parts: Uint8Array[] = [];
+  for (const label of labels) parts.push(Uint8Array.of(label.length), label);
+  parts.push(Uint8Array.of(0));
+  return Buffer.concat(parts);
 }
 
 // --- wire format -----------------------------------------------------------------------------
 
-interface NameCodec {
-  (buf: Buffer, offset: number, options?: { mail?: boolean }): string;
-  bytes: number;
-}
 interface Codec {
   decode(buf: Buffer, offset: number): unknown;
 }
 // dns-packet's per-type codecs are exported but not typed; each takes the offset of RDLENGTH
 const wire = dnsPacket as unknown as {
-  name: { decode: NameCodec };
   a: Codec;
   aaaa: Codec;
-  ptr: Codec;
-  mx: Codec;
   txt: Codec;
-  soa: Codec;
-  srv: Codec;
   caa: Codec;
   rrsig: Codec;
   nsec: Codec;
@@ -201,9 +269,39 @@ interface Message {
   authorities: WireRecord[];
 }
 
+/**
+ * A name from the wire in the form of `normalizeQueryName`, and the offset after it. Octets are
+ * kept as they are (dns-packet reads labels as UTF-8 and leaves dots in labels unescaped).
+ */
 function readName(buf: Buffer, offset: number): [string, number] {
-  const name = wire.name.decode(buf, offset);
-  return [name, offset + wire.name.decode.bytes];
+  const labels: Uint8Array[] = [];
+  let at = offset;
+  let end: number | undefined;
+  let octets = 1;
+  for (;;) {
+    if (at >= buf.length) throw new Error('name runs past the end');
+    const length = buf[at]!;
+    if (length === 0) {
+      end ??= at + 1;
+      break;
+    }
+    if ((length & 0xc0) === 0xc0) {
+      if (at + 1 >= buf.length) throw new Error('name runs past the end');
+      const target = buf.readUInt16BE(at) & 0x3fff;
+      // only backwards (RFC 1035 §4.1.4), so that pointers cannot loop
+      if (target >= at) throw new Error('name with a forward compression pointer');
+      end ??= at + 2;
+      at = target;
+      continue;
+    }
+    if ((length & 0xc0) !== 0) throw new Error(`label type ${length >> 6}`);
+    if (at + 1 + length > buf.length) throw new Error('name runs past the end');
+    octets += length + 1;
+    if (octets > 255) throw new Error('name longer than 255 octets');
+    labels.push(buf.subarray(at + 1, at + 1 + length));
+    at += length + 1;
+  }
+  return [presentName(labels), end];
 }
 
 /** Walks a message record by record, so that one odd record does not hide the rest. */
@@ -281,7 +379,14 @@ function decodeRecord(buf: Buffer, rr: WireRecord): DnsRecord {
   if (type === undefined) throw new Error(`type ${rr.typeCode} is not decoded`);
   const at = rr.rdataOffset - 2;
   const rdata = buf.subarray(rr.rdataOffset, rr.rdataOffset + rr.rdlength);
-  const base = { name: rr.name.toLowerCase(), ttl: rr.ttl };
+  const end = rr.rdataOffset + rr.rdlength;
+  const base = { name: rr.name, ttl: rr.ttl };
+  // a name in the RDATA, at this offset into it, which it must not overrun
+  const nameIn = (offset: number): string => {
+    const [name, next] = readName(buf, rr.rdataOffset + offset);
+    if (next > end) throw new Error(`${type} RDATA of ${rdata.length} octets`);
+    return name;
+  };
   const need = (length: number, exact = false) => {
     if (exact ? rdata.length !== length : rdata.length < length) {
       throw new Error(`${type} RDATA of ${rdata.length} octets`);
@@ -298,30 +403,40 @@ function decodeRecord(buf: Buffer, rr: WireRecord): DnsRecord {
     case 'DNAME':
     case 'NS':
     case 'PTR':
-      return { ...base, type, target: (wire.ptr.decode(buf, at) as string).toLowerCase() };
-    case 'MX': {
+      return { ...base, type, target: nameIn(0) };
+    case 'MX':
       need(3);
-      const mx = wire.mx.decode(buf, at) as { preference: number; exchange: string };
-      return { ...base, type, preference: mx.preference, exchange: mx.exchange.toLowerCase() };
-    }
+      return { ...base, type, preference: rdata.readUInt16BE(0), exchange: nameIn(2) };
     case 'TXT': {
       const strings = (wire.txt.decode(buf, at) as Buffer[]).map((part) => utf8.decode(part));
       return { ...base, type, text: strings.join(''), strings };
     }
     case 'SOA': {
-      const soa = wire.soa.decode(buf, at) as Omit<DnsSoaRecord, 'name' | 'ttl' | 'type'>;
-      return { ...base, type, ...soa, mname: soa.mname.toLowerCase(), rname: soa.rname.toLowerCase() };
-    }
-    case 'SRV': {
-      need(7);
-      const srv = wire.srv.decode(buf, at) as {
-        priority: number;
-        weight: number;
-        port: number;
-        target: string;
+      const [mname, next] = readName(buf, rr.rdataOffset);
+      const [rname, numbers] = readName(buf, next);
+      if (numbers + 20 !== end) throw new Error(`SOA RDATA of ${rdata.length} octets`);
+      return {
+        ...base,
+        type,
+        mname,
+        rname,
+        serial: buf.readUInt32BE(numbers),
+        refresh: buf.readUInt32BE(numbers + 4),
+        retry: buf.readUInt32BE(numbers + 8),
+        expire: buf.readUInt32BE(numbers + 12),
+        minimum: buf.readUInt32BE(numbers + 16),
       };
-      return { ...base, type, ...srv, target: srv.target.toLowerCase() };
     }
+    case 'SRV':
+      need(7);
+      return {
+        ...base,
+        type,
+        priority: rdata.readUInt16BE(0),
+        weight: rdata.readUInt16BE(2),
+        port: rdata.readUInt16BE(4),
+        target: nameIn(6),
+      };
     case 'CAA': {
       need(2);
       const caa = wire.caa.decode(buf, at) as { flags: number; tag: string; value: string };
@@ -390,13 +505,13 @@ function decodeRecord(buf: Buffer, rr: WireRecord): DnsRecord {
         expiration: sig.expiration,
         inception: sig.inception,
         keyTag: sig.keyTag,
-        signerName: sig.signersName.toLowerCase(),
+        signerName: nameIn(18),
         signature: sig.signature.toString('base64'),
       };
     }
     case 'NSEC': {
       const nsec = wire.nsec.decode(buf, at) as { nextDomain: string; rrtypes: string[] };
-      return { ...base, type, nextDomain: nsec.nextDomain.toLowerCase(), types: nsec.rrtypes.map(typeLabel) };
+      return { ...base, type, nextDomain: nameIn(0), types: nsec.rrtypes.map(typeLabel) };
     }
     case 'NSEC3': {
       need(5);
@@ -442,11 +557,12 @@ function encodeQuery(id: number, name: string, type: DnsRecordType, dnssec: bool
   const code = dnsTypeCodes[type];
   // dns-packet has no name for some types: its UNKNOWN_n form sends the number
   const wireType = (type === 'SMIMEA' || type === 'OPENPGPKEY' ? `UNKNOWN_${code}` : type) as 'A';
-  return dnsPacket.encode({
+  const message = dnsPacket.encode({
     type: 'query',
     id,
     flags: QUERY_FLAGS,
-    questions: [{ name, type: wireType, class: 'IN' }],
+    // the root as a stand-in: dns-packet writes labels as UTF-8 text, so our codec writes the name
+    questions: [{ name: '.', type: wireType, class: 'IN' }],
     additionals: [
       {
         type: 'OPT',
@@ -460,6 +576,7 @@ function encodeQuery(id: number, name: string, type: DnsRecordType, dnssec: bool
       },
     ],
   });
+  return Buffer.concat([message.subarray(0, 12), encodeName(name), message.subarray(13)]);
 }
 
 // --- transports ------------------------------------------------------------------------------
@@ -495,7 +612,7 @@ function match(buffer: Buffer, asked: Asked): Exchange | undefined {
   if (
     question === undefined ||
     more.length > 0 ||
-    !sameName(question.name === '.' ? '.' : question.name, asked.name) ||
+    question.name !== asked.name ||
     question.typeCode !== asked.typeCode ||
     question.classCode !== 1
   ) {
@@ -748,7 +865,7 @@ function interpret<T extends DnsRecordType>(
     if (type !== 'CNAME') {
       const seen = new Set([owner]);
       for (;;) {
-        const rr = message.answers.find((r) => r.typeCode === dnsTypeCodes.CNAME && sameName(r.name, owner));
+        const rr = message.answers.find((r) => r.typeCode === dnsTypeCodes.CNAME && r.name === owner);
         if (!rr) break;
         const cname = decodeRecord(buffer, rr) as DnsCnameRecord;
         cnames.push(cname);
@@ -759,11 +876,11 @@ function interpret<T extends DnsRecordType>(
     }
     const typeCode = dnsTypeCodes[type];
     const records = message.answers
-      .filter((rr) => rr.typeCode === typeCode && sameName(rr.name, owner))
+      .filter((rr) => rr.typeCode === typeCode && rr.name === owner)
       .map((rr) => decodeRecord(buffer, rr) as DnsRecordOf<T>);
     if (rcode === 0 && records.length > 0) {
       const signatures = message.answers
-        .filter((rr) => rr.typeCode === dnsTypeCodes.RRSIG && sameName(rr.name, owner))
+        .filter((rr) => rr.typeCode === dnsTypeCodes.RRSIG && rr.name === owner)
         .map((rr) => decodeRecord(buffer, rr) as DnsRrsigRecord)
         .filter((sig) => sig.typeCovered === type);
       const ttl = Math.min(...records.map((r) => r.ttl), ...cnames.map((r) => r.ttl));

@@ -67,7 +67,7 @@ function check(input: string): void {
 }
 
 describe('parseArcHeaders fuzz', () => {
-  it('survives 3000 mutations of a valid chain', () => {
+  it('survives 3000 mutations of a valid chain', { timeout: 60_000 }, () => {
     const next = createRng(8617);
     for (let round = 0; round < 3000; round++) {
       const chars = [...base];
@@ -80,7 +80,7 @@ describe('parseArcHeaders fuzz', () => {
     }
   });
 
-  it('survives 1000 blocks of random ARC-looking lines', () => {
+  it('survives 1000 blocks of random ARC-looking lines', { timeout: 60_000 }, () => {
     const next = createRng(6376);
     for (let round = 0; round < 1000; round++) {
       const lines: string[] = [];

@@ -72,52 +72,58 @@ describe('DKIM generator', () => {
     expect(screen.getByText('rsa-sha1 MUST NOT be used')).toBeInTheDocument();
   });
 
-  it('generates an Ed25519 key pair here, offers the private key once and never sends it', async () => {
-    const user = userEvent.setup();
-    renderWithProviders(<GeneratorTab />);
-    await user.type(screen.getByLabelText(/^Domain/), 'example.com');
-    await user.click(screen.getByRole('radio', { name: /ed25519-sha256/ }));
-    await user.click(screen.getByRole('button', { name: 'Generate key pair' }));
+  it(
+    'generates an Ed25519 key pair here, offers the private key once and never sends it',
+    // key generation and signing on a busy machine take far longer than the UI around them
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<GeneratorTab />);
+      await user.type(screen.getByLabelText(/^Domain/), 'example.com');
+      await user.click(screen.getByRole('radio', { name: /ed25519-sha256/ }));
+      await user.click(screen.getByRole('button', { name: 'Generate key pair' }));
 
-    const publicKeyField = screen.getByLabelText(/^Public key/);
-    await waitFor(() => expect(publicKeyField).not.toHaveValue(''));
-    const publicKey = (publicKeyField as HTMLTextAreaElement).value;
-    expect(atob(publicKey)).toHaveLength(32);
-    // the live preview is computed in the browser
-    expect(screen.getByTestId('dkim-preview')).toHaveTextContent(
-      `k=ed25519; h=sha256; s=email; p=${publicKey}`,
-    );
+      const publicKeyField = screen.getByLabelText(/^Public key/);
+      // key generation (WebCrypto) may take longer than waitFor's 1 s default on a busy machine
+      await waitFor(() => expect(publicKeyField).not.toHaveValue(''));
+      const publicKey = (publicKeyField as HTMLTextAreaElement).value;
+      expect(atob(publicKey)).toHaveLength(32);
+      // the live preview is computed in the browser
+      expect(screen.getByTestId('dkim-preview')).toHaveTextContent(
+        `k=ed25519; h=sha256; s=email; p=${publicKey}`,
+      );
 
-    await user.click(screen.getByRole('button', { name: 'Download private key (PEM)' }));
-    expect(saved).toHaveLength(1);
-    const pem = await saved[0]!.text();
-    expect(pem).toMatch(/^-----BEGIN PRIVATE KEY-----\n[A-Za-z0-9+/=\n]+\n-----END PRIVATE KEY-----\n$/);
-    expect(screen.queryByRole('button', { name: 'Download private key (PEM)' })).toBeNull();
-    expect(screen.getByRole('status')).toHaveTextContent('Private key downloaded');
+      await user.click(screen.getByRole('button', { name: 'Download private key (PEM)' }));
+      expect(saved).toHaveLength(1);
+      const pem = await saved[0]!.text();
+      expect(pem).toMatch(/^-----BEGIN PRIVATE KEY-----\n[A-Za-z0-9+/=\n]+\n-----END PRIVATE KEY-----\n$/);
+      expect(screen.queryByRole('button', { name: 'Download private key (PEM)' })).toBeNull();
+      expect(screen.getByRole('status')).toHaveTextContent('Private key downloaded');
 
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify(answerFor(publicKey)), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Generate record' }));
-    const panel = await screen.findByRole('region', { name: 'Generated record' });
-    expect(await within(panel).findByText('DKIM record generated')).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: 'Copy record' })).toBeInTheDocument();
-    expect(within(panel).getByRole('table', { name: 'Signer settings' })).toHaveTextContent(
-      'relaxed/relaxed',
-    );
+      fetchMock.mockImplementation(
+        async () =>
+          new Response(JSON.stringify(answerFor(publicKey)), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Generate record' }));
+      const panel = await screen.findByRole('region', { name: 'Generated record' });
+      expect(await within(panel).findByText('DKIM record generated')).toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: 'Copy record' })).toBeInTheDocument();
+      expect(within(panel).getByRole('table', { name: 'Signer settings' })).toHaveTextContent(
+        'relaxed/relaxed',
+      );
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe(`/v1${dkimOperations.generate.path}`);
-    const sent = String(init?.body);
-    expect(JSON.parse(sent)).toMatchObject({ domain: 'example.com', selector: 'default', publicKey });
-    const privateBody = pem.split('\n').slice(1, -2).join('');
-    expect(sent).not.toContain(privateBody);
-    expect(sent).not.toContain('PRIVATE KEY');
-  });
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe(`/v1${dkimOperations.generate.path}`);
+      const sent = String(init?.body);
+      expect(JSON.parse(sent)).toMatchObject({ domain: 'example.com', selector: 'default', publicKey });
+      const privateBody = pem.split('\n').slice(1, -2).join('');
+      expect(sent).not.toContain(privateBody);
+      expect(sent).not.toContain('PRIVATE KEY');
+    },
+  );
 
   it('keeps a private key pasted as the public key in the browser', async () => {
     const fetchSpy = respondWith({ success: true, data: {} });
