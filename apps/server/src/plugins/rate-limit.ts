@@ -67,14 +67,18 @@ function verifiedApiKeyId(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Whom a request counts for: the verified user or API key when there is one, else the client
- * address (`request.ip`, which honours TRUST_PROXY; IPv6 grouped by /64 as one client).
+ * Whom a request counts for: the client address (`request.ip`, which honours TRUST_PROXY; IPv6
+ * grouped by /64 as one client) on the auth class, whatever token the request carries, so that a
+ * signed-in attacker cannot move their guesses onto a budget of their own; elsewhere the verified
+ * user or API key when there is one, else the address.
  */
 export function rateLimitKey(request: FastifyRequest): string {
+  const address = `ip:${normalizeIP(request.ip)}`;
+  if (request.rateLimitClass === 'auth') return address;
   const apiKeyId = verifiedApiKeyId(request);
   if (apiKeyId !== undefined) return `apikey:${apiKeyId}`;
   const userId = verifiedUserId(request);
-  return userId === undefined ? `ip:${normalizeIP(request.ip)}` : `user:${userId}`;
+  return userId === undefined ? address : `user:${userId}`;
 }
 
 interface Window {
