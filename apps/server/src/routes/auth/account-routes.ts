@@ -223,6 +223,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(user.email_verified_at === null ? { emailVerifiedAt: new Date().toISOString() } : {}),
       });
       const revoked = await revokeUserSessions(app.db, user.id);
+      app.endSessions({ users: [user.id] });
       await audit(
         user.id,
         `Password reset with an emailed link; ${revoked} session(s) signed out`,

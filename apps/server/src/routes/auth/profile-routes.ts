@@ -142,6 +142,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await updateUser(app.db, user.id, { passwordHash: await hashPassword(request.body.newPassword) });
       const revoked = await revokeUserSessions(app.db, user.id);
+      app.endSessions({ users: [user.id] });
       const membership = await requireMembership(app.db, user.id);
       const issued = await issueTokens(app, request, user.id, membership);
       await recordActivity(app.db, {

@@ -53,6 +53,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A rotated or revoked token came back: someone holds a copy, so the whole sign-in ends. */
   async function handleReuse(request: FastifyRequest, session: Session): Promise<void> {
     const revoked = await revokeFamily(app.db, session.family_id);
+    app.endSessions({ families: [session.family_id] });
     request.log.warn(
       { familyId: session.family_id, userId: session.user_id, revoked },
       'refresh token reused',
@@ -237,6 +238,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await sessionToEnd(request, bodyToken);
       if (session) {
         const revoked = await revokeFamily(app.db, session.family_id);
+        app.endSessions({ families: [session.family_id] });
         const membership = revoked > 0 ? await findPrimaryMembership(app.db, session.user_id) : undefined;
         const user = membership ? await findUserById(app.db, session.user_id) : undefined;
         if (membership && user) {
