@@ -59,12 +59,17 @@ async function repeat(
   return responses;
 }
 
+let attempts = 0;
+// another address each time: the per-address sign-in throttle is not what these tests are about
 const login = (remoteAddress = '203.0.113.10', headers: Record<string, string> = {}): InjectOptions => ({
   method: 'POST',
   url: '/v1/auth/login',
   remoteAddress,
   headers: { 'content-type': 'application/json', ...headers },
-  payload: JSON.stringify({ email: 'admin@example.org', password: 'not-the-password' }),
+  // read by every inject, so one options object repeated still names a new address each time
+  get payload() {
+    return JSON.stringify({ email: `admin-${(attempts += 1)}@example.org`, password: 'not-the-password' });
+  },
 });
 
 function expectLimited(response: LightMyRequestResponse, limit: number): void {

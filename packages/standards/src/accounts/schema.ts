@@ -166,9 +166,14 @@ export const updateProfileBody = z
     lastName: optionalText('Last name', NAME_MAX),
     company: optionalText('Company', COMPANY_MAX),
     phone: optionalText('Phone', PHONE_MAX),
+    currentPassword: z
+      .string()
+      .max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`)
+      .optional()
+      .describe('Needed to change the email address'),
   })
   .describe(
-    'Fields to change; omitted fields stay as they are, null or "" clears one. A new email is confirmed by mail first.',
+    'Fields to change; omitted fields stay as they are, null or "" clears one. A new email needs the current password and is confirmed by mail first.',
   );
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
