@@ -212,6 +212,45 @@ describeEachDatabase('account protection', (database) => {
     });
   });
 
+  describe('new passwords (NIST SP 800-63B)', () => {
+    it('refuses common passwords, one repeated character and the address on every route that sets one', async () => {
+      const register = (email: string, password: string) =>
+        client.post('/v1/auth/register', { email, password, confirmPassword: password });
+      const cases: [string, string, string][] = [
+        [
+          'weak-1@example.org',
+          'password',
+          'This password is too common and easy to guess: please choose another one',
+        ],
+        [
+          'weak-2@example.org',
+          '12345678',
+          'This password is too common and easy to guess: please choose another one',
+        ],
+        ['weak-3@example.org', ' '.repeat(8), 'Password must not be one character repeated'],
+        ['weak-4@example.org', 'weak-4@example.org', 'Password must not contain your email address'],
+      ];
+      for (const [email, password, error] of cases) {
+        const response = await register(email, password);
+        expect(response.statusCode, password).toBe(400);
+        expect(response.json()).toEqual({ success: false, error, code: 'VALIDATION_ERROR' });
+      }
+      const session = await client.signUp('policy@example.org');
+      const change = (newPassword: string) =>
+        client.post(
+          '/v1/auth/change-password',
+          { currentPassword: PASSWORD, newPassword, confirmPassword: newPassword },
+          { authorization: `Bearer ${session.token}` },
+        );
+      expect((await change('12345678')).json().error).toBe(
+        'This password is too common and easy to guess: please choose another one',
+      );
+      expect((await change('policy-2024-secret')).json().error).toBe(
+        'Password must not contain your email address',
+      );
+    });
+  });
+
   describe('changing the email or the password', () => {
     it('needs the current password to change the email', async () => {
       const session = await client.signUp('careful@example.org');
@@ -273,7 +312,7 @@ describeEachDatabase('account protection', (database) => {
     });
 
     it('tells the owner of a password change, with a link that signs out everywhere', async () => {
-      const session = await client.signUp('changed@example.org');
+      const session = await client.signUp('pw-owner@example.org');
       const skip = readOutbox(dataDir()).length;
       const changed = await client.post(
         '/v1/auth/change-password',
@@ -286,12 +325,12 @@ describeEachDatabase('account protection', (database) => {
       );
       expect(changed.statusCode).toBe(200);
       const fresh = changed.json().data.token as string;
-      const notice = await waitForOutbox(dataDir(), 'changed@example.org', 'password-changed', { skip });
+      const notice = await waitForOutbox(dataDir(), 'pw-owner@example.org', 'password-changed', { skip });
       expect((await client.get(`/v1/auth/undo-change?token=${tokenFromMail(notice.raw)}`)).statusCode).toBe(
         200,
       );
       expect((await client.get('/v1/auth/profile', fresh)).statusCode).toBe(401);
-      expect((await login('changed@example.org', 'a changed passphrase')).statusCode).toBe(401);
+      expect((await login('pw-owner@example.org', 'a changed passphrase')).statusCode).toBe(401);
     });
   });
 });

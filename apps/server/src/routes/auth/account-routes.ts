@@ -16,6 +16,7 @@ import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/e
 import {
   ACCOUNT_MESSAGES,
   emailOnlyBody,
+  newPasswordIssue,
   normaliseEmail,
   registerBody,
   resetPasswordBody,
@@ -227,6 +228,18 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { token, password } = request.body;
+      // the address is checked against the password before the link is used up, so a refusal keeps it
+      const pending = TOKEN_SHAPE.test(token)
+        ? await app.db
+            .selectFrom('email_token')
+            .innerJoin('user', 'user.id', 'email_token.user_id')
+            .select('user.email')
+            .where('email_token.token_hash', '=', hashToken(token))
+            .where('email_token.kind', '=', 'reset')
+            .executeTakeFirst()
+        : undefined;
+      const refused = pending === undefined ? undefined : newPasswordIssue(password, pending.email);
+      if (refused !== undefined) throw new HttpError(400, 'VALIDATION_ERROR', refused);
       const used = TOKEN_SHAPE.test(token)
         ? await consumeEmailToken(app.db, hashToken(token), ['reset'])
         : undefined;

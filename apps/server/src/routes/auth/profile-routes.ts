@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../../db/sessions.ts';
 import { findUserByEmail, findUserById, type User, type UserChanges, updateUser } from '../../db/users.ts';
 import { emailChangeAttemptMessage } from '../../mail/templates.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
-import { changePasswordBody, normaliseEmail, updateProfileBody } from '@rfckit/standards';
+import { changePasswordBody, newPasswordIssue, normaliseEmail, updateProfileBody } from '@rfckit/standards';
 import { messageSchema, profileSchema, tokenPairSchema } from './schemas.ts';
 import { ACCESS_TOKEN_EXPIRES_IN, issueTokens, profileView, setRefreshCookie } from './session.ts';
 
@@ -157,6 +157,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
         throw new HttpError(400, 'INVALID_PASSWORD', CURRENT_PASSWORD_INCORRECT);
       }
+      // the schema checked the policy without the address; the server knows it
+      const refused = newPasswordIssue(request.body.newPassword, user.email);
+      if (refused !== undefined) throw new HttpError(400, 'VALIDATION_ERROR', refused);
       await updateUser(app.db, user.id, { passwordHash: await hashPassword(request.body.newPassword) });
       const revoked = await revokeUserSessions(app.db, user.id);
       app.endSessions({ users: [user.id] });
