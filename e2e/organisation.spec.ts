@@ -88,7 +88,10 @@ test('an admin edits the organisation, invites a colleague who joins, and change
   await expect(colleaguePage.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(colleaguePage.getByRole('region', { name: 'Add Member' })).toHaveCount(0);
   // and the server refuses a direct change
-  const colleagueToken = await colleaguePage.evaluate(() => localStorage.getItem('rfckit.token'));
+  // the page keeps its access token in memory: the same browser's cookie gets one for the check
+  const colleagueRefresh = await colleaguePage.request.post('/v1/auth/refresh');
+  expect(colleagueRefresh.status()).toBe(200);
+  const colleagueToken = ((await colleagueRefresh.json()) as { data: { token: string } }).data.token;
   const refused = await request.put('/v1/organisation', {
     headers: { authorization: `Bearer ${colleagueToken}` },
     data: { name: 'Taken over' },

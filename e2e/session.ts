@@ -9,7 +9,8 @@ export function uniqueEmail(label: string): string {
 
 /**
  * A real account made through the API as a user would (register, the mailed verification link,
- * login), and its access token placed where the web app keeps it, before any page script runs.
+ * login). The login goes through the page's own request context, so the browser holds the
+ * HttpOnly refresh cookie and the web app restores the sign-in from it on load, as after a reload.
  * For journeys whose subject is a tool rather than signing in.
  */
 export async function signInThroughApi(page: Page, request: APIRequestContext, label = 'tool-user') {
@@ -20,9 +21,10 @@ export async function signInThroughApi(page: Page, request: APIRequestContext, l
   expect(registered.status(), await registered.text()).toBe(201);
   const verified = await request.get(await mailedLink(email, 'verify'), { maxRedirects: 0 });
   expect(verified.status()).toBeLessThan(400);
-  const login = await request.post('/v1/auth/login', { data: { email, password: accountPassword } });
+  const login = await page.request.post('/v1/auth/login', { data: { email, password: accountPassword } });
   expect(login.status(), await login.text()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  await page.addInitScript((value) => localStorage.setItem('rfckit.token', value), token);
+  // the web app's flag that there is a sign-in to restore; the token itself is never stored
+  await page.addInitScript(() => localStorage.setItem('rfckit.signed-in', '1'));
   return { email, token };
 }

@@ -21,6 +21,8 @@ import net from './plugins/net.ts';
 import openapi from './plugins/openapi.ts';
 import pathFilter, { collapseSlashes } from './plugins/path-filter.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import redis from './plugins/redis.ts';
+import revocations from './plugins/revocations.ts';
 import securityHeaders, { applySecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serialization.ts';
 import shutdown from './plugins/shutdown.ts';
@@ -129,7 +131,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     geoHeader: config.geoHeader,
     trustProxy: config.trustProxy,
   });
-  await app.register(rateLimit, { redisUrl: config.redisUrl, scale: config.rateLimitScale });
+  await app.register(redis, { redisUrl: config.redisUrl });
+  await app.register(revocations);
+  await app.register(rateLimit, { scale: config.rateLimitScale });
   // before the routes: it collects them as they are added
   await app.register(openapi, { publicUrl: config.publicUrl });
   await app.register(db, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });

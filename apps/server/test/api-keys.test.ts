@@ -270,9 +270,9 @@ describeEachDatabase('organisation API keys', (database) => {
       organisationId: admin.user.organisation.id,
     });
     expect((await revoke(apiKey.id)).statusCode).toBe(200);
-    now += 29_000;
+    now += 4_999;
     expect(await elsewhere.verify(key)).toBeDefined();
-    now += 1_001;
+    now += 2;
     expect(await elsewhere.verify(key)).toBeUndefined();
     await elsewhere.settle();
   });

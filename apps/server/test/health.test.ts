@@ -37,6 +37,7 @@ describeEachDatabase('health and migrations', (database) => {
         '0001-app-meta',
         '0002-accounts',
         '0003-organisation-admin',
+        '0004-account-protection',
       ]);
       const installedAt = await getAppMeta(app.db, 'installed_at');
       expect(new Date(installedAt ?? '').toISOString()).toBe(installedAt);

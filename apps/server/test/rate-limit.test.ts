@@ -59,12 +59,17 @@ async function repeat(
   return responses;
 }
 
+let attempts = 0;
+// another address each time: the per-address sign-in throttle is not what these tests are about
 const login = (remoteAddress = '203.0.113.10', headers: Record<string, string> = {}): InjectOptions => ({
   method: 'POST',
   url: '/v1/auth/login',
   remoteAddress,
   headers: { 'content-type': 'application/json', ...headers },
-  payload: JSON.stringify({ email: 'admin@example.org', password: 'not-the-password' }),
+  // read by every inject, so one options object repeated still names a new address each time
+  get payload() {
+    return JSON.stringify({ email: `admin-${(attempts += 1)}@example.org`, password: 'not-the-password' });
+  },
 });
 
 function expectLimited(response: LightMyRequestResponse, limit: number): void {
@@ -138,17 +143,33 @@ describe('rate limits', () => {
   });
 
   it('counts per verified user when there is one, else per address', async () => {
-    const app = await start({ RATE_LIMIT_SCALE: '0.5' });
-    // one user from two addresses shares one budget
-    await repeat(app, 3, login('198.51.100.1', { 'x-test-user': 'alice' }));
-    await repeat(app, 2, login('198.51.100.2', { 'x-test-user': 'alice' }));
-    expect((await app.inject(login('198.51.100.3', { 'x-test-user': 'alice' }))).statusCode).toBe(429);
+    const app = await start({ RATE_LIMIT_SCALE: '0.05' });
+    const health = (remoteAddress: string, user?: string): InjectOptions => ({
+      url: '/v1/health',
+      remoteAddress,
+      headers: user === undefined ? {} : { 'x-test-user': user },
+    });
+    // one user from two addresses shares one budget (default 60 × 0.05 = 3)
+    await repeat(app, 2, health('198.51.100.1', 'alice'));
+    await repeat(app, 1, health('198.51.100.2', 'alice'));
+    expect((await app.inject(health('198.51.100.3', 'alice'))).statusCode).toBe(429);
     // another user at the same address has their own
-    expect((await app.inject(login('198.51.100.1', { 'x-test-user': 'bob' }))).statusCode).not.toBe(429);
+    expect((await app.inject(health('198.51.100.1', 'bob'))).statusCode).toBe(200);
     // and an anonymous request from that address counts for the address
-    const anonymous = await repeat(app, 6, login('198.51.100.1'));
-    expect(anonymous[4]?.statusCode).not.toBe(429);
-    expect(anonymous[5]?.statusCode).toBe(429);
+    const anonymous = await repeat(app, 4, health('198.51.100.1'));
+    expect(anonymous[2]?.statusCode).toBe(200);
+    expect(anonymous[3]?.statusCode).toBe(429);
+  });
+
+  it('counts auth routes per address whatever token the request carries', async () => {
+    const app = await start({ RATE_LIMIT_SCALE: '0.5' });
+    // each attempt as a different signed-in user: still one budget for the address
+    const attempts = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => app.inject(login('198.51.100.7', { 'x-test-user': `user-${n}` }))),
+    );
+    expect(attempts.filter((response) => response.statusCode === 429)).toHaveLength(1);
+    // one user from another address is not limited by the first address's budget
+    expect((await app.inject(login('198.51.100.8', { 'x-test-user': 'user-1' }))).statusCode).not.toBe(429);
   });
 
   it('keys by the forwarded client address only behind a trusted proxy', async () => {
@@ -168,9 +189,13 @@ describe('rate limits', () => {
 });
 
 describe('rateLimitKey', () => {
-  it('keys by verified user, else by address with IPv6 grouped by /64', () => {
-    const request = (ip: string, user?: unknown) =>
-      ({ ip, user }) as unknown as Parameters<typeof rateLimitKey>[0];
+  it('keys by verified user, else by address with IPv6 grouped by /64; auth always by address', () => {
+    const request = (ip: string, user?: unknown, rateLimitClass = 'default') =>
+      ({ ip, user, rateLimitClass }) as unknown as Parameters<typeof rateLimitKey>[0];
+    expect(rateLimitKey(request('203.0.113.5', { id: 'u1' }, 'auth'))).toBe('ip:203.0.113.5');
+    expect(
+      rateLimitKey({ ...request('203.0.113.5', undefined, 'auth'), apiKey: { id: 'k1' } } as never),
+    ).toBe('ip:203.0.113.5');
     expect(rateLimitKey(request('203.0.113.5'))).toBe('ip:203.0.113.5');
     expect(rateLimitKey(request('2001:db8:1:2:3:4:5:6'))).toBe(rateLimitKey(request('2001:db8:1:2::9')));
     expect(rateLimitKey(request('203.0.113.5', { id: 'u1' }))).toBe('user:u1');

@@ -13,6 +13,7 @@ export * from './core/outcome.ts';
 export * from './core/txt-strings.ts';
 export * from './registry.ts';
 export * from './accounts/schema.ts';
+export * from './accounts/password-policy.ts';
 export * from './accounts/organisation.ts';
 export * from './accounts/api-keys.ts';
 export * from './accounts/payment-card.ts';

@@ -1,13 +1,22 @@
 import type { Kysely } from 'kysely';
 import { recordActivity } from '../db/activities.ts';
 import { createEmailToken } from '../db/email-tokens.ts';
+import { createSecurityToken } from '../db/security-tokens.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { addMembership, findPrimaryMembership, type UserOrganisation } from '../db/memberships.ts';
 import { createOrganisation, findOrganisationById, type Organisation } from '../db/organisations.ts';
-import type { Database, EmailTokenKind, Role } from '../db/schema.ts';
+import type { Database, EmailTokenKind, Role, SecurityTokenKind } from '../db/schema.ts';
 import { createUser, findUserByEmail, type User } from '../db/users.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { emailChangeMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
+import {
+  accountLockedMessage,
+  emailChangedMessage,
+  emailChangeMessage,
+  passwordChangedMessage,
+  resetPasswordMessage,
+  verifyEmailMessage,
+} from '../mail/templates.ts';
+import { UNLOCK_TOKEN_TTL_MS } from './login-throttle.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, RESET_TOKEN_TTL_MS, randomToken, VERIFY_TOKEN_TTL_MS } from './tokens.ts';
@@ -24,6 +33,8 @@ export interface NewAccount {
   /** Normalised already. */
   email: string;
   password: string;
+  /** Hashed already (registration hashes before it answers, whether or not the address is taken). */
+  passwordHash?: string;
   firstName?: string | null;
   lastName?: string | null;
   company?: string | null;
@@ -47,7 +58,7 @@ export async function createAccount(
   input: NewAccount,
 ): Promise<{ user: User; organisation: Organisation }> {
   if (await findUserByEmail(db, input.email)) throw emailTaken();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
   const now = new Date();
   const localPart = input.email.split('@')[0] ?? input.email;
   const organisationName = input.organisationName ?? input.company ?? `${localPart}'s organisation`;
@@ -141,4 +152,61 @@ export async function prepareLinkMail(
   if (kind === 'reset') return resetPasswordMessage(user.email, link);
   if (kind === 'email-change') return emailChangeMessage(newEmail ?? user.email, link);
   return verifyEmailMessage(user.email, link);
+}
+
+/** An undo link is valid this long: a week, for someone who reads their mail late. */
+export const UNDO_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const securityPaths: Record<SecurityTokenKind, string> = {
+  unlock: '/v1/auth/unlock',
+  'undo-change': '/v1/auth/undo-change',
+};
+
+/** Stores a single-use account-protection token and returns the link carrying it. */
+async function securityLink(
+  db: Kysely<Database>,
+  appUrl: string,
+  userId: string,
+  kind: SecurityTokenKind,
+  restoreEmail: string | null,
+): Promise<string> {
+  const token = randomToken();
+  await createSecurityToken(db, {
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + (kind === 'unlock' ? UNLOCK_TOKEN_TTL_MS : UNDO_TOKEN_TTL_MS)),
+    restoreEmail,
+  });
+  return `${appUrl}${securityPaths[kind]}?token=${encodeURIComponent(token)}`;
+}
+
+/** The lock notice, with a link that lifts the wait. */
+export async function prepareUnlockMail(
+  db: Kysely<Database>,
+  appUrl: string,
+  user: Pick<User, 'id' | 'email'>,
+): Promise<MailMessage> {
+  return accountLockedMessage(user.email, await securityLink(db, appUrl, user.id, 'unlock', null));
+}
+
+/** To the old address after an email change: its undo link restores it and signs out everywhere. */
+export async function prepareEmailChangedMail(
+  db: Kysely<Database>,
+  appUrl: string,
+  userId: string,
+  oldEmail: string,
+  newEmail: string,
+): Promise<MailMessage> {
+  const link = await securityLink(db, appUrl, userId, 'undo-change', oldEmail);
+  return emailChangedMessage(oldEmail, newEmail, link);
+}
+
+/** After a password change: its undo link signs out everywhere and leads to a new password. */
+export async function preparePasswordChangedMail(
+  db: Kysely<Database>,
+  appUrl: string,
+  user: Pick<User, 'id' | 'email'>,
+): Promise<MailMessage> {
+  return passwordChangedMessage(user.email, await securityLink(db, appUrl, user.id, 'undo-change', null));
 }

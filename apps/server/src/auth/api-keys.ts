@@ -7,9 +7,10 @@ import { hashToken } from './tokens.ts';
 
 /**
  * How long a verified key is trusted without asking the database again. A revocation takes effect
- * at once in the process that served it and within this time in every other process.
+ * at once in the process that served it (and in every other one when the revocation reaches it
+ * through Redis), and within this time everywhere.
  */
-export const API_KEY_CACHE_TTL_MS = 30_000;
+export const API_KEY_CACHE_TTL_MS = 5_000;
 /** `last_used_at` is written at most this often per key and process, not on every call. */
 export const API_KEY_TOUCH_INTERVAL_MS = 60_000;
 const CACHE_SIZE = 10_000;
@@ -29,6 +30,8 @@ export interface VerifiedApiKey {
 
 export interface ApiKeyVerifierOptions {
   onTouchError?: (error: unknown) => void;
+  /** Called by `forget`: tells the other processes (they call `drop`). */
+  onForget?: (id: string) => void;
   now?: () => number;
 }
 
@@ -40,6 +43,7 @@ export interface ApiKeyVerifierOptions {
 export class ApiKeyVerifier {
   private readonly db: Kysely<Database>;
   private readonly onTouchError: (error: unknown) => void;
+  private readonly onForget: (id: string) => void;
   private readonly now: () => number;
   private readonly verified = new Map<string, { key: VerifiedApiKey; expiresAt: number }>();
   /** When this process last wrote (or saw) each key's last_used_at. */
@@ -51,6 +55,7 @@ export class ApiKeyVerifier {
   constructor(db: Kysely<Database>, options: ApiKeyVerifierOptions = {}) {
     this.db = db;
     this.onTouchError = options.onTouchError ?? (() => {});
+    this.onForget = options.onForget ?? (() => {});
     this.now = options.now ?? Date.now;
   }
 
@@ -80,8 +85,14 @@ export class ApiKeyVerifier {
     return key;
   }
 
-  /** Drops a revoked key from the cache: its next use in this process is refused. */
+  /** A key was revoked here: drops it from the cache and tells the other processes. */
   forget(id: string): void {
+    this.drop(id);
+    this.onForget(id);
+  }
+
+  /** Drops a revoked key from the cache: its next use in this process is refused. */
+  drop(id: string): void {
     this.revocations += 1;
     for (const [hash, entry] of this.verified) if (entry.key.id === id) this.verified.delete(hash);
     this.touchedAt.delete(id);

@@ -72,6 +72,29 @@ export interface EmailTokenTable {
   new_email: string | null;
 }
 
+export type SecurityTokenKind = 'unlock' | 'undo-change';
+
+/** Single-use links of account protection (unlock after failed sign-ins, undo a change), stored hashed. */
+export interface SecurityTokenTable {
+  id: string;
+  user_id: string;
+  kind: SecurityTokenKind;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The address an undo link restores; null for a password change. */
+  restore_email: string | null;
+}
+
+/** Failed sign-ins per address (known or not), keyed by the SHA-256 of the normalised address. */
+export interface LoginThrottleTable {
+  account_key: string;
+  failures: number;
+  last_failure_at: string;
+  locked_until: string | null;
+}
+
 /** The organisation's audit log. */
 export interface ActivityTable {
   id: string;
@@ -204,4 +227,6 @@ export interface Database {
   payment_method: PaymentMethodTable;
   invoice: InvoiceTable;
   api_key: ApiKeyTable;
+  security_token: SecurityTokenTable;
+  login_throttle: LoginThrottleTable;
 }

@@ -83,3 +83,25 @@ export async function revokeUserSessions(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * The family of a session an access token names, when that sign-in is still on: not revoked
+ * (sign-out, password change or reset, reuse detection, removal), not expired, its user still there.
+ */
+export async function findLiveSessionFamily(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('user', 'user.id', 'session.user_id')
+    .select('session.family_id')
+    .where('session.id', '=', id)
+    .where('session.user_id', '=', userId)
+    .where('session.revoked_at', 'is', null)
+    .where('session.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.family_id;
+}

@@ -109,3 +109,91 @@ export function invitationMessage(to: string, link: string, details: InvitationD
     link,
   };
 }
+
+function message(
+  kind: string,
+  to: string,
+  subject: string,
+  content: { title: string; paragraphs: string[]; link: string; button: string; footer: string },
+): MailMessage {
+  const { title, paragraphs, link, button, footer } = content;
+  return {
+    kind,
+    to,
+    subject,
+    text: text(title, paragraphs, link, footer),
+    html: layout(title, paragraphs, link, button, footer),
+    link,
+  };
+}
+
+/** Someone registered with an address that has an account: its owner hears of it, the visitor learns nothing. */
+export function registrationAttemptMessage(to: string, resetLink: string): MailMessage {
+  return message('registration-attempt', to, 'Someone tried to register with your address on rfckit', {
+    title: 'You already have an rfckit account',
+    paragraphs: [
+      'Someone (perhaps you) just tried to create a new rfckit account with this email address. This address already has an account, so nothing was created and nothing changed.',
+      'If it was you and you have forgotten your password, you can choose a new one with the link below.',
+    ],
+    link: resetLink,
+    button: 'Reset your password',
+    footer: 'If it was not you, you can ignore this message: your account is unchanged.',
+  });
+}
+
+/** Someone asked to move their account to an address that already has one: its owner hears of it. */
+export function emailChangeAttemptMessage(to: string, resetLink: string): MailMessage {
+  return message('email-change-attempt', to, 'Someone tried to use your address on rfckit', {
+    title: 'Your address is already in use',
+    paragraphs: [
+      'Someone asked to change the email address of another rfckit account to this one. This address already belongs to your account, so nothing changed.',
+      'If you have forgotten the password of your account, you can choose a new one with the link below.',
+    ],
+    link: resetLink,
+    button: 'Reset your password',
+    footer: 'If you did not ask for anything, you can ignore this message: your account is unchanged.',
+  });
+}
+
+/** To the old address after an email change: a link that puts it back and signs out every session. */
+export function emailChangedMessage(to: string, newEmail: string, undoLink: string): MailMessage {
+  return message('email-changed', to, 'The email address of your rfckit account was changed', {
+    title: 'Your email address was changed',
+    paragraphs: [
+      `The email address of your rfckit account was changed from this address to ${newEmail}.`,
+      'If you did not make this change, follow the link below: it puts this address back, signs out every session and lets you choose a new password. It is valid for 7 days and can be used once.',
+    ],
+    link: undoLink,
+    button: 'Undo the change',
+    footer: 'If you made this change, you can ignore this message.',
+  });
+}
+
+/** After a password change: a link that signs out every session, for when it was not the owner. */
+export function passwordChangedMessage(to: string, undoLink: string): MailMessage {
+  return message('password-changed', to, 'The password of your rfckit account was changed', {
+    title: 'Your password was changed',
+    paragraphs: [
+      'The password of your rfckit account was just changed.',
+      'If you did not make this change, follow the link below: it signs out every session and lets you choose a new password. It is valid for 7 days and can be used once.',
+    ],
+    link: undoLink,
+    button: 'Secure my account',
+    footer: 'If you made this change, you can ignore this message.',
+  });
+}
+
+/** After repeated failed sign-ins: says so and carries a link that lifts the wait at once. */
+export function accountLockedMessage(to: string, unlockLink: string): MailMessage {
+  return message('account-locked', to, 'Failed sign-ins to your rfckit account', {
+    title: 'Sign-in to your account is paused',
+    paragraphs: [
+      'There were several failed attempts to sign in to your rfckit account, so further attempts must wait a while, longer after each new failure.',
+      'If these were you, follow the link below to sign in again at once. It is valid for 24 hours and can be used once.',
+      'If they were not you, someone may be guessing your password: a long, unique password keeps your account safe.',
+    ],
+    link: unlockLink,
+    button: 'Unlock sign-in',
+    footer: 'Your password has not been changed and no one has signed in.',
+  });
+}

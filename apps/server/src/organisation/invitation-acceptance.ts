@@ -21,6 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { createUser, findUserByEmail, findUserById, type User } from '../db/users.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { roleLabel } from './caller.ts';
+import { newPasswordIssue } from '@rfckit/standards';
 
 /*
  * Seeing and accepting an invitation. Rule: an account belongs to one organisation. Accepting
@@ -172,6 +173,8 @@ async function createJoined(
   password: string,
   ip: string,
 ): Promise<void> {
+  const refused = newPasswordIssue(password, invitation.email);
+  if (refused !== undefined) throw new HttpError(400, 'VALIDATION_ERROR', refused);
   const passwordHash = await hashPassword(password);
   const description = await joinedDescription(db, invitation, 'created an account by accepting');
   try {

@@ -39,6 +39,10 @@ export default fp(
   async (app) => {
     const verifier = new ApiKeyVerifier(app.db, {
       onTouchError: (error) => app.log.warn({ err: error }, 'could not record the use of an API key'),
+      onForget: (id) => app.revocations.publish('api-key', [id]),
+    });
+    app.revocations.subscribe('api-key', (ids) => {
+      for (const id of ids) verifier.drop(id);
     });
     app.decorate('apiKeys', verifier);
     app.decorateRequest('apiKey', null);
@@ -84,5 +88,5 @@ export default fp(
       await app.authenticate(request, reply);
     });
   },
-  { name: 'api-keys', dependencies: ['db', 'auth'] },
+  { name: 'api-keys', dependencies: ['db', 'auth', 'revocations'] },
 );

@@ -1,7 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import {
   isApiPath,
   RATE_LIMIT_WINDOW_MS,
@@ -20,8 +19,6 @@ declare module 'fastify' {
 }
 
 export interface RateLimitOptions {
-  /** Shares the counters between processes; in memory per process without it. */
-  redisUrl: string | undefined;
   /** Multiplies every limit (RATE_LIMIT_SCALE). */
   scale: number;
 }
@@ -67,14 +64,18 @@ function verifiedApiKeyId(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Whom a request counts for: the verified user or API key when there is one, else the client
- * address (`request.ip`, which honours TRUST_PROXY; IPv6 grouped by /64 as one client).
+ * Whom a request counts for: the client address (`request.ip`, which honours TRUST_PROXY; IPv6
+ * grouped by /64 as one client) on the auth class, whatever token the request carries, so that a
+ * signed-in attacker cannot move their guesses onto a budget of their own; elsewhere the verified
+ * user or API key when there is one, else the address.
  */
 export function rateLimitKey(request: FastifyRequest): string {
+  const address = `ip:${normalizeIP(request.ip)}`;
+  if (request.rateLimitClass === 'auth') return address;
   const apiKeyId = verifiedApiKeyId(request);
   if (apiKeyId !== undefined) return `apikey:${apiKeyId}`;
   const userId = verifiedUserId(request);
-  return userId === undefined ? `ip:${normalizeIP(request.ip)}` : `user:${userId}`;
+  return userId === undefined ? address : `user:${userId}`;
 }
 
 interface Window {
@@ -124,41 +125,6 @@ export class MemoryStore implements FastifyRateLimitStore {
   }
 }
 
-/** Connects before the server listens, so a wrong REDIS_URL stops the start instead of every request. */
-async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 5000,
-    // fail fast rather than hold requests while Redis is away: the limiter then lets them through
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-  });
-  let started = false;
-  let reported = false;
-  redis.on('error', (error: Error) => {
-    // a failed first connection is thrown below; later, ioredis reconnects on its own: say so once per outage
-    if (!started || reported) return;
-    log.warn({ err: error }, 'Redis for rate limits failed: requests are not limited until it is back');
-    reported = true;
-  });
-  redis.on('ready', () => {
-    if (reported) log.info('Redis for rate limits is back');
-    reported = false;
-  });
-  try {
-    await redis.connect();
-    started = true;
-  } catch (error) {
-    redis.disconnect();
-    const where = URL.parse(url);
-    throw new Error(
-      `REDIS_URL: cannot connect to Redis at ${where?.hostname ?? '?'}:${where?.port || '6379'}: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-  return redis;
-}
-
 /**
  * Per-client request limits on the API, by kind of endpoint, over a fixed 60 s window: 429
  * RATE_LIMITED with `Retry-After` and `x-ratelimit-*` headers. Counted in preParsing, after
@@ -167,12 +133,8 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis>
  */
 export default fp<RateLimitOptions>(
   async (app, options) => {
-    const redis = options.redisUrl === undefined ? undefined : await connectRedis(options.redisUrl, app.log);
-    if (redis !== undefined) {
-      app.addHook('onClose', async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
-    }
+    // shares the counters between processes; in memory per process without it
+    const redis = app.redis;
 
     const limits = Object.fromEntries(
       Object.entries(RATE_LIMITS).map(([name, max]) => [name, Math.max(1, Math.floor(max * options.scale))]),
@@ -184,7 +146,7 @@ export default fp<RateLimitOptions>(
       max: (request) => limits[request.rateLimitClass ?? 'default'],
       keyGenerator: (request) => `${request.rateLimitClass ?? 'default'}:${rateLimitKey(request)}`,
       errorResponseBuilder: () => new HttpError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE),
-      ...(redis === undefined ? { store: MemoryStore } : { redis, nameSpace: 'rfckit:rate-limit:' }),
+      ...(redis === null ? { store: MemoryStore } : { redis, nameSpace: 'rfckit:rate-limit:' }),
       // a Redis outage must not take the API down with it
       skipOnError: true,
     });
@@ -196,7 +158,7 @@ export default fp<RateLimitOptions>(
       if (request.rateLimitClass !== undefined) await limit.call(app, request, reply);
       return payload;
     });
-    app.log.debug({ limits, store: redis === undefined ? 'memory' : 'redis' }, 'rate limits');
+    app.log.debug({ limits, store: redis === null ? 'memory' : 'redis' }, 'rate limits');
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

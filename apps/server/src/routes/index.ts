@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { loadPasswordPolicy } from '@rfckit/standards';
 import auth from './auth/index.ts';
 import billing from './billing/index.ts';
 import health from './health.ts';
@@ -11,6 +12,8 @@ import tools from './tools/index.ts';
 
 /** Every API route, relative to the version prefix (registered under /v1 and /api/v1). */
 const routes: FastifyPluginAsync = async (app) => {
+  // the common-password list the new-password schemas check against, before any request
+  await loadPasswordPolicy();
   await app.register(health);
   await app.register(tools);
   await app.register(auth);

@@ -1,4 +1,6 @@
 import { Stack } from '@mantine/core';
+import { loadPasswordPolicy } from '@rfckit/standards';
+import { useEffect } from 'react';
 
 import { PasswordField } from './password-field.tsx';
 import { PasswordStrengthMeter } from './password-strength.tsx';
@@ -11,6 +13,8 @@ interface NewPasswordFieldsProps {
   passwordLabel?: string;
   confirmLabel?: string;
   description?: string;
+  /** The account's email and names: the strength meter counts them as easy to guess. */
+  userInputs?: string[];
 }
 
 /** A new password with its strength meter and the confirmation, as register, reset and profile ask. */
@@ -22,7 +26,14 @@ export function NewPasswordFields({
   passwordLabel = 'New password',
   confirmLabel = 'Confirm new password',
   description,
+  userInputs = [],
 }: NewPasswordFieldsProps) {
+  useEffect(() => {
+    // the common-password list is a chunk of its own: fetched on the pages that set a password, early
+    loadPasswordPolicy().catch(() => {
+      // the form's check says it is not ready; the server checks anyway
+    });
+  }, []);
   return (
     <>
       <Stack gap="xs">
@@ -34,7 +45,7 @@ export function NewPasswordFields({
           value={password}
           onChange={(event) => onPasswordChange(event.currentTarget.value)}
         />
-        <PasswordStrengthMeter password={password} />
+        <PasswordStrengthMeter password={password} userInputs={userInputs} />
       </Stack>
       <PasswordField
         label={confirmLabel}

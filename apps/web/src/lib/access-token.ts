@@ -1,6 +1,9 @@
 /**
- * The access token (spec part 1 §4, docs/architecture.md §8): kept in local storage under `rfckit.token`; the
- * refresh token is never readable here, it lives in the server's HttpOnly cookie.
+ * The access token (spec part 1 §4, docs/architecture.md §8), held in memory only: a script injected into the
+ * page finds no token in storage to carry away. The refresh token is never readable here either:
+ * it lives in the server's HttpOnly cookie, and a page load gets a fresh access token with it
+ * (`restoreAccessToken`). Local storage keeps only a flag saying whether there is a sign-in to
+ * restore.
  *
  * Renewal is single-flight. The server rotates the refresh token on every use and treats a second
  * use of the same token as theft (it revokes the whole sign-in), so concurrent 401s share one
@@ -13,22 +16,30 @@ export const apiBaseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '';
 
 const REFRESH_LOCK = 'rfckit.token-refresh';
 
-// used only when storage refuses the write (private mode, quota): the session then lasts this page view
-let unsaved: string | null = null;
+// an access token left in storage by an older version must not outlive it there
+removeItem(storageKeys.legacyToken);
+
+let current: string | null = null;
 let renewal: Promise<string | null> | null = null;
 const clearedListeners = new Set<() => void>();
 
 export function readAccessToken(): string | null {
-  return readString(storageKeys.token) ?? unsaved;
+  return current;
 }
 
 export function storeAccessToken(token: string): void {
-  unsaved = writeString(storageKeys.token, token) ? null : token;
+  current = token;
+  writeString(storageKeys.signedIn, '1');
 }
 
 export function clearAccessToken(): void {
-  unsaved = null;
-  removeItem(storageKeys.token);
+  current = null;
+  removeItem(storageKeys.signedIn);
+}
+
+/** Whether this browser signed in and may restore the sign-in with its refresh cookie. */
+export function mayRestoreSession(): boolean {
+  return readString(storageKeys.signedIn) === '1';
 }
 
 /** Called when a failed renewal ends the session, so the signed-in state can follow. */
@@ -56,8 +67,7 @@ async function postRefresh(): Promise<string | null> {
 
 async function renew(staleToken: string): Promise<string | null> {
   const attempt = async (): Promise<string | null> => {
-    // another tab may have renewed (or signed out) while this one waited for the lock
-    const current = readAccessToken();
+    // renewed (or signed out) here while this call waited for the lock
     if (current !== staleToken) return current;
     return postRefresh();
   };
@@ -77,7 +87,6 @@ async function renew(staleToken: string): Promise<string | null> {
  * the session cannot be renewed (it is then cleared). Calls arriving while a renewal runs share it.
  */
 export function renewAccessToken(staleToken: string): Promise<string | null> {
-  const current = readAccessToken();
   // renewed since that call was sent, or signed out meanwhile: no refresh needed
   if (renewal === null && current !== staleToken) return Promise.resolve(current);
   renewal ??= renew(staleToken).finally(() => {
@@ -87,12 +96,30 @@ export function renewAccessToken(staleToken: string): Promise<string | null> {
 }
 
 /**
- * The user id (`sub`) the stored access token names, read without verifying it: only to keep
+ * On page load: a new access token from the refresh cookie, when this browser has a sign-in to
+ * restore; null (and the flag cleared) when it has none or the cookie no longer works.
+ */
+export function restoreAccessToken(): Promise<string | null> {
+  if (current !== null) return Promise.resolve(current);
+  if (!mayRestoreSession()) return Promise.resolve(null);
+  renewal ??= (async () => {
+    const locks = 'locks' in navigator ? navigator.locks : undefined;
+    const token = locks ? await locks.request(REFRESH_LOCK, postRefresh) : await postRefresh();
+    if (token === null) clearAccessToken();
+    else storeAccessToken(token);
+    return token;
+  })().finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+/**
+ * The user id (`sub`) the access token names, read without verifying it: only to keep
  * each user's client-side rate-limit counters apart. Null when signed out or unreadable.
  */
 export function accessTokenSubject(): string | null {
-  const token = readAccessToken();
-  const payload = token?.split('.')[1];
+  const payload = current?.split('.')[1];
   if (payload === undefined) return null;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));

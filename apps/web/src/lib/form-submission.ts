@@ -30,6 +30,8 @@ export interface FormSubmissionOptions<Body> {
   fallbackError: string;
   /** Turns a failure into its text; `errorText` unless given. */
   describeError?: (error: unknown, fallback: string) => string;
+  /** Awaited before the schema check: what the check needs loaded (the common-password list). */
+  prepare?: () => Promise<void>;
 }
 
 /** Busy flag, outcome and the form's submit handler: check, send, report success or failure. */
@@ -39,12 +41,28 @@ export function useFormSubmission<Body>({
   submit,
   fallbackError,
   describeError = errorText,
+  prepare,
 }: FormSubmissionOptions<Body>) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (prepare === undefined) {
+      check();
+      return;
+    }
+    setBusy(true);
+    // a failed load leaves the check to say the list is not ready
+    void prepare()
+      .catch(() => undefined)
+      .finally(() => {
+        setBusy(false);
+        check();
+      });
+  }
+
+  function check() {
     const invalid = schema === undefined ? null : firstIssue(schema.safeParse(body));
     if (invalid !== null) {
       setOutcome({ kind: 'error', message: invalid });

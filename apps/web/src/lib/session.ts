@@ -1,11 +1,19 @@
 /**
- * The signed-in state (spec part 1 §4): anonymous, loading (a stored token is being checked with
- * the profile call) or authenticated (a token and a user). Sign-out always ends the local session,
+ * The signed-in state (spec part 1 §4): anonymous, loading (a sign-in is being restored through the
+ * refresh cookie and checked with the profile call) or authenticated (a token and a user). The
+ * access token lives in memory only (access-token.ts). Sign-out always ends the local session,
  * whatever the server answers.
  */
 import { useSyncExternalStore } from 'react';
 
-import { clearAccessToken, onAccessTokenExpired, readAccessToken, storeAccessToken } from './access-token.ts';
+import {
+  clearAccessToken,
+  mayRestoreSession,
+  onAccessTokenExpired,
+  readAccessToken,
+  restoreAccessToken,
+  storeAccessToken,
+} from './access-token.ts';
 import { api, ApiError } from './api.ts';
 import { storageKeys } from './storage.ts';
 
@@ -52,28 +60,36 @@ function set(next: SessionState): void {
 }
 
 function snapshot(): SessionState {
-  return state ?? (readAccessToken() === null ? ANONYMOUS : LOADING);
+  return state ?? (readAccessToken() === null && !mayRestoreSession() ? ANONYMOUS : LOADING);
 }
 
-/** Checks a stored token with the profile call; if that fails the token is cleared. */
+/**
+ * Restores a sign-in (a new access token from the refresh cookie) and checks it with the profile
+ * call; if either fails the session is cleared.
+ */
 function startSession(): void {
   if (state !== null) return;
-  if (readAccessToken() === null) {
+  if (readAccessToken() === null && !mayRestoreSession()) {
     state = ANONYMOUS;
     return;
   }
   state = LOADING;
-  api.get<{ user: Profile }>('/v1/auth/profile').then(
-    ({ user }) => {
-      // a sign-out or another sign-in may have happened meanwhile
-      if (state === LOADING) set({ status: 'authenticated', user });
-    },
-    () => {
-      if (state !== LOADING) return;
-      clearAccessToken();
-      set(ANONYMOUS);
-    },
-  );
+  restoreAccessToken()
+    .then((token) => {
+      if (token === null) throw new ApiError('No session to restore', 401, 'UNAUTHORIZED');
+      return api.get<{ user: Profile }>('/v1/auth/profile');
+    })
+    .then(
+      ({ user }) => {
+        // a sign-out or another sign-in may have happened meanwhile
+        if (state === LOADING) set({ status: 'authenticated', user });
+      },
+      () => {
+        if (state !== LOADING) return;
+        clearAccessToken();
+        set(ANONYMOUS);
+      },
+    );
 }
 
 onAccessTokenExpired(() => {
@@ -83,10 +99,11 @@ onAccessTokenExpired(() => {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   startSession();
-  // another tab signed in or out
+  // another tab signed in (this one restores the sign-in) or out (this one forgets its token)
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== storageKeys.token && event.key !== null) return;
-    if (readAccessToken() === null) {
+    if (event.key !== storageKeys.signedIn && event.key !== null) return;
+    if (!mayRestoreSession()) {
+      if (readAccessToken() !== null) clearAccessToken();
       if (state?.status !== 'anonymous') set(ANONYMOUS);
     } else if (state?.status === 'anonymous') {
       state = null;

@@ -7,8 +7,13 @@ export const storageKeys = {
   theme: 'rfckit.theme',
   /** JSON consent record, see lib/consent.ts. */
   cookieConsent: 'rfckit.cookie-consent',
-  /** The short-lived access token (spec); the refresh token stays in its HttpOnly cookie. */
-  token: 'rfckit.token',
+  /**
+   * '1' while this browser has a sign-in the refresh cookie can restore: no token, only whether to
+   * try, so that anonymous visitors do not spend a refresh call (and the auth rate limit) per page.
+   */
+  signedIn: 'rfckit.signed-in',
+  /** Where older versions kept the access token; removed on start. */
+  legacyToken: 'rfckit.token',
 } as const;
 
 // Storage can throw (Safari private mode, disabled storage, quota): the app then simply forgets.

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+import { clearAccessToken } from '../lib/access-token.ts';
+
 // jsdom lacks the layout APIs Mantine reads; these stubs answer "light scheme, no resize".
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -46,5 +48,7 @@ Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   cleanup();
+  // the access token lives in module memory: each test starts signed out
+  clearAccessToken();
   window.localStorage.clear();
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptInvitationBody,
   changeMemberRoleBody,
@@ -8,6 +8,7 @@ import {
   ORGANISATION_MESSAGES,
   updateOrganisationBody,
 } from './organisation.ts';
+import { loadPasswordPolicy } from './password-policy.ts';
 
 /** The first issue's message of a failed parse, else null. */
 function firstMessage(result: { success: boolean; error?: { issues: Array<{ message: string }> } }) {
@@ -142,6 +143,8 @@ describe('inviteMemberBody', () => {
 });
 
 describe('changeMemberRoleBody and acceptInvitationBody', () => {
+  beforeAll(() => loadPasswordPolicy(), 30_000);
+
   it('takes admin or member', () => {
     expect(changeMemberRoleBody.safeParse({ role: 'admin' }).success).toBe(true);
     expect(firstMessage(changeMemberRoleBody.safeParse({ role: 'Admin' }))).toBe(

@@ -4,6 +4,7 @@
  * texts are spec part 1 §8's. Pure zod: runs in the browser and in Node.
  */
 import { z } from 'zod';
+import { newPasswordIssue } from './password-policy.ts';
 
 import { parseDnsName } from '../core/dns-name.ts';
 import {
@@ -175,6 +176,10 @@ export const acceptInvitationBody = z
       ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordTooShort, path: ['password'] });
     } else if (body.password !== body.confirmPassword) {
       ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+    } else {
+      // the invited address is checked by the server, which knows it
+      const issue = newPasswordIssue(body.password);
+      if (issue !== undefined) ctx.addIssue({ code: 'custom', message: issue, path: ['password'] });
     }
   });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;

@@ -4,6 +4,7 @@
  * (spec part 1 §5 and §8). Pure zod: runs in the browser and in Node.
  */
 import { z } from 'zod';
+import { newPasswordIssue } from './password-policy.ts';
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
@@ -69,9 +70,12 @@ const tokenField = (required: string) =>
     .max(TOKEN_MAX, 'Token is too long')
     .describe('The token from the emailed link');
 
-/** Required, then length, then confirmation: the spec's order and texts. */
+/**
+ * Required, then length, then confirmation (the spec's order and texts), then the password policy
+ * (password-policy.ts) with the account's address when the body has one.
+ */
 function checkNewPassword(
-  values: { password: string; confirmation: string; others: string[] },
+  values: { password: string; confirmation: string; others: string[]; email?: string },
   ctx: z.RefinementCtx,
 ): void {
   if (
@@ -84,6 +88,9 @@ function checkNewPassword(
     ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordTooShort, path: ['password'] });
   } else if (values.password !== values.confirmation) {
     ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+  } else {
+    const issue = newPasswordIssue(values.password, values.email);
+    if (issue !== undefined) ctx.addIssue({ code: 'custom', message: issue, path: ['password'] });
   }
 }
 
@@ -105,7 +112,10 @@ export const registerBody = z
       ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.invalidEmail, path: ['email'] });
       return;
     }
-    checkNewPassword({ password: body.password, confirmation: body.confirmPassword, others: [] }, ctx);
+    checkNewPassword(
+      { password: body.password, confirmation: body.confirmPassword, others: [], email: body.email },
+      ctx,
+    );
   });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -166,9 +176,14 @@ export const updateProfileBody = z
     lastName: optionalText('Last name', NAME_MAX),
     company: optionalText('Company', COMPANY_MAX),
     phone: optionalText('Phone', PHONE_MAX),
+    currentPassword: z
+      .string()
+      .max(PASSWORD_MAX, `Current password must be at most ${PASSWORD_MAX} characters`)
+      .optional()
+      .describe('Needed to change the email address'),
   })
   .describe(
-    'Fields to change; omitted fields stay as they are, null or "" clears one. A new email is confirmed by mail first.',
+    'Fields to change; omitted fields stay as they are, null or "" clears one. A new email needs the current password and is confirmed by mail first.',
   );
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

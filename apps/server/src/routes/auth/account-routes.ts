@@ -1,23 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAccount, emailTaken, prepareLinkMail } from '../../auth/accounts.ts';
+import { createAccount, emailTaken, prepareEmailChangedMail, prepareLinkMail } from '../../auth/accounts.ts';
+import { throttleKey } from '../../auth/login-throttle.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { hashToken, randomToken } from '../../auth/tokens.ts';
+import { hashToken } from '../../auth/tokens.ts';
 import { recordActivity } from '../../db/activities.ts';
 import { consumeEmailToken } from '../../db/email-tokens.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findPrimaryMembership } from '../../db/memberships.ts';
 import { revokeUserSessions } from '../../db/sessions.ts';
+import { clearFailures } from '../../db/login-throttle.ts';
 import { findUserByEmail, findUserById, updateUser } from '../../db/users.ts';
+import { registrationAttemptMessage } from '../../mail/templates.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
 import {
   ACCOUNT_MESSAGES,
   emailOnlyBody,
+  newPasswordIssue,
   normaliseEmail,
   registerBody,
   resetPasswordBody,
   verifyEmailQuery,
 } from '@rfckit/standards';
+import { afterReply } from './after-reply.ts';
 import { messageSchema } from './schemas.ts';
 
 const INVALID_VERIFY_TOKEN =
@@ -57,12 +62,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an account',
         description:
           'Creates the user and their organisation (the user is its admin) and mails a verification link (valid 24 h). ' +
-          'Sign-in needs the verified address.',
+          'Sign-in needs the verified address. An address that already has an account gets the same answer, and its ' +
+          'owner a message saying someone tried to register with it: the answer never tells whether an address is taken.',
         body: registerBody,
         response: {
-          201: successEnvelope(
-            messageSchema.extend({ user: z.object({ id: z.string(), email: z.string() }) }),
-          ),
+          201: successEnvelope(messageSchema.extend({ user: z.object({ email: z.string() }) })),
           '4xx': errorEnvelopeSchema,
         },
       },
@@ -71,21 +75,35 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const email = normaliseEmail(body.email);
       const clean = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-      const { user } = await createAccount(app.db, {
-        email,
-        password: body.password,
-        firstName: clean(body.firstName),
-        lastName: clean(body.lastName),
-        company: clean(body.company),
-        ipAddress: request.ip,
-        via: 'registration',
+      // hashed for a taken address too: the answer costs the same either way
+      const passwordHash = await hashPassword(body.password);
+      afterReply(app, reply, async () => {
+        const existing = await findUserByEmail(app.db, email);
+        if (existing) return registrationAttemptMessage(existing.email, `${appUrl}/reset-password`);
+        try {
+          const { user } = await createAccount(app.db, {
+            email,
+            password: body.password,
+            passwordHash,
+            firstName: clean(body.firstName),
+            lastName: clean(body.lastName),
+            company: clean(body.company),
+            ipAddress: request.ip,
+            via: 'registration',
+          });
+          return await prepareLinkMail(app.db, appUrl, user, 'verify');
+        } catch (error) {
+          // registered by a concurrent request meanwhile: its owner hears of this one
+          if (error instanceof HttpError && error.code === 'EMAIL_TAKEN') {
+            return registrationAttemptMessage(email, `${appUrl}/reset-password`);
+          }
+          throw error;
+        }
       });
-      const message = await prepareLinkMail(app.db, appUrl, user, 'verify');
-      app.mailer.sendInBackground(message);
       reply.code(201);
       return {
         success: true as const,
-        data: { message: ACCOUNT_MESSAGES.registered, user: { id: user.id, email } },
+        data: { message: ACCOUNT_MESSAGES.registered, user: { email } },
       };
     },
   );
@@ -135,6 +153,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         email = used.new_email;
         await audit(user.id, `Email address changed from ${user.email} to ${email}`, request.ip);
+        // the old address hears of it, with a link that puts it back should this not be its owner's doing
+        app.mailer.sendInBackground(
+          await prepareEmailChangedMail(app.db, appUrl, user.id, user.email, used.new_email),
+        );
       } else {
         if (user.email_verified_at === null) await updateUser(app.db, user.id, { emailVerifiedAt: now });
         await audit(user.id, 'Email address verified', request.ip);
@@ -158,10 +180,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(messageSchema), '4xx': errorEnvelopeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const email = normaliseEmail(request.body.email);
-      // the answer does not wait for the lookup, so its timing says nothing about the account
-      app.mailer.sendInBackground(async () => {
+      afterReply(app, reply, async () => {
         const user = await findUserByEmail(app.db, email);
         if (!user || user.email_verified_at !== null) return undefined;
         return prepareLinkMail(app.db, appUrl, user, 'verify');
@@ -177,21 +198,17 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Auth'],
         summary: 'Mail a password reset link',
         description:
-          'Answers the same, in the same time, whether or not the account exists. The link is valid 1 hour.',
+          'Answers the same, in the same time, whether or not the account exists: the lookup and the mail happen ' +
+          'after the answer has gone out. The link is valid 1 hour.',
         body: emailOnlyBody,
         response: { 200: successEnvelope(messageSchema), '4xx': errorEnvelopeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const email = normaliseEmail(request.body.email);
-      app.mailer.sendInBackground(async () => {
+      afterReply(app, reply, async () => {
         const user = await findUserByEmail(app.db, email);
-        if (!user) {
-          // the same token work for an unknown address, should anything ever wait for it
-          hashToken(randomToken());
-          return undefined;
-        }
-        return prepareLinkMail(app.db, appUrl, user, 'reset');
+        return user ? prepareLinkMail(app.db, appUrl, user, 'reset') : undefined;
       });
       return { success: true as const, data: { message: ACCOUNT_MESSAGES.resetRequested } };
     },
@@ -211,6 +228,18 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { token, password } = request.body;
+      // the address is checked against the password before the link is used up, so a refusal keeps it
+      const pending = TOKEN_SHAPE.test(token)
+        ? await app.db
+            .selectFrom('email_token')
+            .innerJoin('user', 'user.id', 'email_token.user_id')
+            .select('user.email')
+            .where('email_token.token_hash', '=', hashToken(token))
+            .where('email_token.kind', '=', 'reset')
+            .executeTakeFirst()
+        : undefined;
+      const refused = pending === undefined ? undefined : newPasswordIssue(password, pending.email);
+      if (refused !== undefined) throw new HttpError(400, 'VALIDATION_ERROR', refused);
       const used = TOKEN_SHAPE.test(token)
         ? await consumeEmailToken(app.db, hashToken(token), ['reset'])
         : undefined;
@@ -223,6 +252,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(user.email_verified_at === null ? { emailVerifiedAt: new Date().toISOString() } : {}),
       });
       const revoked = await revokeUserSessions(app.db, user.id);
+      app.endSessions({ users: [user.id] });
+      // a new password from the owner's mailbox: failed guesses at the old one no longer count
+      await clearFailures(app.db, throttleKey(user.email));
       await audit(
         user.id,
         `Password reset with an emailed link; ${revoked} session(s) signed out`,

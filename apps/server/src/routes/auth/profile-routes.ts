@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailTaken, prepareLinkMail, requireMembership } from '../../auth/accounts.ts';
+import { prepareLinkMail, preparePasswordChangedMail, requireMembership } from '../../auth/accounts.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { recordActivity } from '../../db/activities.ts';
 import { findPendingEmailChange } from '../../db/email-tokens.ts';
 import { revokeUserSessions } from '../../db/sessions.ts';
 import { findUserByEmail, findUserById, type User, type UserChanges, updateUser } from '../../db/users.ts';
+import { emailChangeAttemptMessage } from '../../mail/templates.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
-import { changePasswordBody, normaliseEmail, updateProfileBody } from '@rfckit/standards';
+import { changePasswordBody, newPasswordIssue, normaliseEmail, updateProfileBody } from '@rfckit/standards';
 import { messageSchema, profileSchema, tokenPairSchema } from './schemas.ts';
 import { ACCESS_TOKEN_EXPIRES_IN, issueTokens, profileView, setRefreshCookie } from './session.ts';
 
 const bearer = [{ bearerAuth: [] }];
+const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email address';
 
 /** The signed-in user's own account: profile and password. */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,8 +54,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Auth'],
         summary: 'Update the signed-in user',
         description:
-          'Changes firstName, lastName, company and phone at once. A new email is mailed a confirmation link and ' +
-          'replaces the old one only when followed (`pendingEmail` until then).',
+          'Changes firstName, lastName, company and phone at once. A new email needs `currentPassword`; it is mailed ' +
+          'a confirmation link and replaces the old one only when followed (`pendingEmail` until then), and the old ' +
+          'address is then mailed a link that undoes the change. An address that already has an account gets the ' +
+          'same answer; its owner is told instead.',
         security: bearer,
         body: updateProfileBody,
         response: {
@@ -87,11 +92,23 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       let newEmail: string | undefined;
       if (body.email !== undefined && normaliseEmail(body.email) !== user.email) {
         newEmail = normaliseEmail(body.email);
-        if (await findUserByEmail(app.db, newEmail)) throw emailTaken();
+        // a stolen access token alone must not be enough to move the account to another mailbox
+        if (body.currentPassword === undefined || body.currentPassword === '') {
+          throw new HttpError(400, 'INVALID_PASSWORD', CURRENT_PASSWORD_REQUIRED);
+        }
+        if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+          throw new HttpError(400, 'INVALID_PASSWORD', CURRENT_PASSWORD_INCORRECT);
+        }
       }
       await updateUser(app.db, user.id, changes);
       if (newEmail !== undefined) {
-        app.mailer.sendInBackground(await prepareLinkMail(app.db, appUrl, user, 'email-change', newEmail));
+        const holder = await findUserByEmail(app.db, newEmail);
+        // the same token and answer for a taken address, so the answer does not tell it is taken;
+        // its owner is told instead, and no confirmation link exists for it
+        const confirmation = await prepareLinkMail(app.db, appUrl, user, 'email-change', newEmail);
+        app.mailer.sendInBackground(
+          holder ? emailChangeAttemptMessage(newEmail, `${appUrl}/reset-password`) : confirmation,
+        );
       }
       const membership = await requireMembership(app.db, user.id);
       if (changed.length > 0 || newEmail !== undefined) {
@@ -138,10 +155,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.user!;
       const user = await currentUser(caller.id);
       if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
-        throw new HttpError(400, 'INVALID_PASSWORD', 'Current password is incorrect');
+        throw new HttpError(400, 'INVALID_PASSWORD', CURRENT_PASSWORD_INCORRECT);
       }
+      // the schema checked the policy without the address; the server knows it
+      const refused = newPasswordIssue(request.body.newPassword, user.email);
+      if (refused !== undefined) throw new HttpError(400, 'VALIDATION_ERROR', refused);
       await updateUser(app.db, user.id, { passwordHash: await hashPassword(request.body.newPassword) });
       const revoked = await revokeUserSessions(app.db, user.id);
+      app.endSessions({ users: [user.id] });
       const membership = await requireMembership(app.db, user.id);
       const issued = await issueTokens(app, request, user.id, membership);
       await recordActivity(app.db, {
@@ -152,6 +173,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Password changed; ${revoked} session(s) signed out`,
         ipAddress: request.ip,
       });
+      // should it not be the owner's doing, the mail's link signs out everywhere and retires this password
+      app.mailer.sendInBackground(await preparePasswordChangedMail(app.db, appUrl, user));
       setRefreshCookie(reply, appUrl, issued.refreshToken);
       reply.header('cache-control', 'no-store');
       return {

@@ -1,16 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMembership } from '../../auth/accounts.ts';
+import { prepareUnlockMail, requireMembership } from '../../auth/accounts.ts';
+import {
+  FORGET_FAILURES_AFTER_MS,
+  FREE_FAILURES,
+  lockDelayMs,
+  throttleKey,
+} from '../../auth/login-throttle.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { AccessTokenError, hashToken } from '../../auth/tokens.ts';
 import { recordActivity } from '../../db/activities.ts';
+import { clearFailures, countFailure, findLockedUntil, lockUntil } from '../../db/login-throttle.ts';
 import { findPrimaryMembership } from '../../db/memberships.ts';
 import { findSessionByTokenHash, markRotated, revokeFamily, type Session } from '../../db/sessions.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { errorEnvelopeSchema, HttpError, successEnvelope } from '../../plugins/errors.ts';
 import { loginBody, normaliseEmail, refreshTokenBody, TOKEN_MAX } from '@rfckit/standards';
+import { afterReply } from './after-reply.ts';
 import { loginResponse, messageSchema, tokenPairSchema } from './schemas.ts';
 import {
   ACCESS_TOKEN_EXPIRES_IN,
@@ -25,6 +33,14 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_NOT_VERIFIED =
   'Please verify your email address before signing in: follow the link in the message we sent you, or request a new one.';
 const INVALID_REFRESH = 'Your session has expired or was signed out. Please sign in again.';
+
+function signInPaused(seconds: number): string {
+  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return (
+    `Too many failed sign-in attempts for this address. Please wait ${wait} before trying again. ` +
+    'If the address has an account, we emailed it a link to sign in again at once.'
+  );
+}
 
 /** The origin a browser's refresh call must come from: PUBLIC_URL's, else the request's own. */
 function expectedOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
@@ -53,6 +69,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A rotated or revoked token came back: someone holds a copy, so the whole sign-in ends. */
   async function handleReuse(request: FastifyRequest, session: Session): Promise<void> {
     const revoked = await revokeFamily(app.db, session.family_id);
+    app.endSessions({ families: [session.family_id] });
     request.log.warn(
       { familyId: session.family_id, userId: session.user_id, revoked },
       'refresh token reused',
@@ -80,18 +97,36 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with email and password',
         description:
           'Answers the access token, a refresh token (also set as an HttpOnly cookie on /v1/auth) and the user. ' +
-          'Unknown email and wrong password answer alike (401 INVALID_CREDENTIALS); an unverified email gets 403 EMAIL_NOT_VERIFIED.',
+          'Unknown email and wrong password answer alike (401 INVALID_CREDENTIALS); an unverified email gets 403 EMAIL_NOT_VERIFIED. ' +
+          'After 5 failed attempts for one address (known or not) each further failure makes it wait, from 30 s doubling up to ' +
+          'an hour: 429 SIGN_IN_PAUSED with Retry-After, even for the right password. The owner of a known address is ' +
+          'mailed a link that lifts the wait.',
         body: loginBody,
         response: { 200: loginResponse, '4xx': errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
+      // per address, known or not, so that the answer says nothing about whether it has an account
+      const key = throttleKey(email);
+      const lockedUntil = await findLockedUntil(app.db, key);
+      if (lockedUntil !== undefined) {
+        const seconds = Math.max(1, Math.ceil((Date.parse(lockedUntil) - Date.now()) / 1000));
+        reply.header('retry-after', String(seconds));
+        throw new HttpError(429, 'SIGN_IN_PAUSED', signInPaused(seconds));
+      }
       const user = await findUserByEmail(app.db, email);
       const passwordOk = user
         ? await verifyPassword(user.password_hash, request.body.password)
         : await verifyAgainstDummy(request.body.password);
       if (!user || !passwordOk) {
+        const now = Date.now();
+        const failures = await countFailure(app.db, key, new Date(now - FORGET_FAILURES_AFTER_MS));
+        const delay = lockDelayMs(failures);
+        if (delay > 0) await lockUntil(app.db, key, new Date(now + delay));
+        if (failures === FREE_FAILURES && user) {
+          afterReply(app, reply, () => prepareUnlockMail(app.db, appUrl, user));
+        }
         if (user) {
           const membership = await findPrimaryMembership(app.db, user.id);
           if (membership) {
@@ -107,6 +142,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
+      await clearFailures(app.db, key);
       const membership = await requireMembership(app.db, user.id);
       if (user.email_verified_at === null) {
         await recordActivity(app.db, {
@@ -237,6 +273,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await sessionToEnd(request, bodyToken);
       if (session) {
         const revoked = await revokeFamily(app.db, session.family_id);
+        app.endSessions({ families: [session.family_id] });
         const membership = revoked > 0 ? await findPrimaryMembership(app.db, session.user_id) : undefined;
         const user = membership ? await findUserById(app.db, session.user_id) : undefined;
         if (membership && user) {

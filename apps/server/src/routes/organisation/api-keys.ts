@@ -141,7 +141,7 @@ const apiKeys: FastifyPluginAsyncZod = async (app) => {
         tags: ['Organisation'],
         summary: 'Revoke an API key',
         description:
-          'Admins only. The key stops working at once on this server and within 30 seconds on every other one. ' +
+          'Admins only. The key stops working at once on this server and within 5 seconds (at once with Redis) on every other one. ' +
           'Revoking a revoked key answers the same again.',
         security: bearer,
         params: keyParams,

@@ -128,6 +128,8 @@ const members: FastifyPluginAsyncZod = async (app) => {
       const caller = await requireMember(app, request, reply);
       const targetId = request.params.id;
       const { target, self } = await removeMember(app.db, caller, targetId, request.ip);
+      // removal signed the member out: their access tokens stop working now, not in 15 minutes
+      app.endSessions({ users: [targetId] });
       return {
         success: true as const,
         data: {

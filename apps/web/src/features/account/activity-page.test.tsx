@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { storeAccessToken } from '../../lib/access-token.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import ActivityPage from './activity-page.tsx';
 
@@ -58,7 +59,7 @@ const counts = { totalRecords: 45, last24Hours: 3, logins: 23, users: 2 };
 
 describe('ActivityPage', () => {
   beforeEach(() => {
-    localStorage.setItem('rfckit.token', 'header.payload.signature');
+    storeAccessToken('header.payload.signature');
   });
 
   it('shows the counters, the records with their action badges and the page buttons', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { updateSessionUser } from '../../lib/session.ts';
+import { storeAccessToken } from '../../lib/access-token.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import ApiKeysPage from './api-keys-page.tsx';
 
@@ -42,7 +43,7 @@ function listed(id: string, name: string, revoked = false) {
 
 describe('ApiKeysPage', () => {
   beforeEach(() => {
-    localStorage.setItem('rfckit.token', 'header.payload.signature');
+    storeAccessToken('header.payload.signature');
   });
 
   it('tells a member that only admins manage keys, without asking for the list', async () => {

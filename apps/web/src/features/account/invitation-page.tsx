@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { acceptInvitationBody } from '@rfckit/standards';
+import { acceptInvitationBody, loadPasswordPolicy } from '@rfckit/standards';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -74,6 +74,7 @@ function CreateAccount({ token, preview }: { token: string; preview: Preview }) 
   const { busy, outcome, onSubmit } = useFormSubmission({
     body: { token, password, confirmPassword },
     schema: acceptInvitationBody,
+    prepare: loadPasswordPolicy,
     submit: async (body) => {
       const answer = await api.request<{ message: string }>('/v1/organisation/invitations/accept', {
         method: 'POST',

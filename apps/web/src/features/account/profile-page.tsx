@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { changePasswordBody } from '@rfckit/standards';
+import { changePasswordBody, loadPasswordPolicy, normaliseEmail } from '@rfckit/standards';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -24,6 +24,7 @@ import { replaceAccessToken, updateSessionUser, useSession, type Profile } from 
 const PROFILE_SAVED = 'Profile updated successfully!';
 const PROFILE_FAILED = 'Failed to update profile. Please try again.';
 const PASSWORD_FAILED = 'Failed to change password. Please try again.';
+const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email address';
 
 const fields = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -59,13 +60,14 @@ function failureText(error: unknown, fallback: string): string {
     : error.message;
 }
 
-function PasswordChange() {
+function PasswordChange({ userInputs }: { userInputs: string[] }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const { busy, outcome, onSubmit } = useFormSubmission({
     body: { currentPassword, newPassword, confirmPassword },
     schema: changePasswordBody,
+    prepare: loadPasswordPolicy,
     submit: async (body) => {
       const answer = await api.post<{ message: string; token: string }>('/v1/auth/change-password', body);
       // every other session was signed out; this one continues with the fresh token
@@ -98,6 +100,7 @@ function PasswordChange() {
             confirmPassword={confirmPassword}
             onPasswordChange={setNewPassword}
             onConfirmPasswordChange={setConfirmPassword}
+            userInputs={userInputs}
           />
           {outcome !== null && <Message text={outcome.message} />}
           <div>
@@ -115,13 +118,21 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
+  const [currentPassword, setCurrentPassword] = useState('');
+  // a new address needs the current password: a stolen session alone must not move the account
+  const emailChanged = normaliseEmail(values.email) !== profile.email;
   const { busy, outcome, onSubmit, clearOutcome } = useFormSubmission({
     body: values,
     submit: async (body) => {
+      if (emailChanged && currentPassword === '') {
+        throw new ApiError(CURRENT_PASSWORD_REQUIRED, 400, 'INVALID_PASSWORD');
+      }
       const answer = await api.put<{ message: string; user: Profile }>('/v1/auth/profile', {
         ...body,
         email: body.email.trim(),
+        ...(emailChanged ? { currentPassword } : {}),
       });
+      setCurrentPassword('');
       queryClient.setQueryData(['profile', profile.id], answer.user);
       updateSessionUser(answer.user);
       setValues(valuesOf(answer.user));
@@ -135,12 +146,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   function startEditing() {
     setValues(valuesOf(profile));
+    setCurrentPassword('');
     clearOutcome();
     setEditing(true);
   }
 
   function cancel() {
     setValues(valuesOf(profile));
+    setCurrentPassword('');
     clearOutcome();
     setEditing(false);
   }
@@ -181,6 +194,16 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 />
               ))}
             </SimpleGrid>
+            {editing && emailChanged && (
+              <PasswordField
+                label="Current password"
+                description="Needed to change your email address. We will tell your current address, with a link to undo the change."
+                autoComplete="current-password"
+                required
+                value={currentPassword}
+                onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+              />
+            )}
             {profile.pendingEmail !== null && (
               <Text size="sm">
                 Waiting for confirmation of the new address {profile.pendingEmail}: follow the link we sent
@@ -198,7 +221,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </Stack>
         </form>
       </Paper>
-      {editing && <PasswordChange />}
+      {editing && <PasswordChange userInputs={[profile.email]} />}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ACCOUNT_MESSAGES, registerBody } from '@rfckit/standards';
+import { ACCOUNT_MESSAGES, loadPasswordPolicy, registerBody } from '@rfckit/standards';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
@@ -23,6 +23,7 @@ export default function RegisterPage() {
   const { busy, outcome, onSubmit } = useFormSubmission({
     body: { email, password, confirmPassword },
     schema: registerBody,
+    prepare: loadPasswordPolicy,
     submit: async (body) => {
       await api.request('/v1/auth/register', {
         method: 'POST',
@@ -55,7 +56,8 @@ export default function RegisterPage() {
           <NewPasswordFields
             passwordLabel="Password"
             confirmLabel="Confirm password"
-            description="At least 8 characters; mixing cases, digits and symbols makes it stronger."
+            description="At least 8 characters, not a common password and not your email address. A few unrelated words make a strong one."
+            userInputs={email.trim() === '' ? [] : [email.trim()]}
             password={password}
             confirmPassword={confirmPassword}
             onPasswordChange={setPassword}

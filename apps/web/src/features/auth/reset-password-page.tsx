@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ACCOUNT_MESSAGES, emailOnlyBody, resetPasswordBody } from '@rfckit/standards';
+import { ACCOUNT_MESSAGES, emailOnlyBody, loadPasswordPolicy, resetPasswordBody } from '@rfckit/standards';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
@@ -66,6 +66,7 @@ function SetPassword({ token }: { token: string }) {
   const { busy, outcome, onSubmit } = useFormSubmission({
     body: { token, password, confirmPassword },
     schema: resetPasswordBody,
+    prepare: loadPasswordPolicy,
     submit: async (body) => {
       await api.request('/v1/auth/reset-password', { method: 'POST', body, anonymous: true });
       return RESET_DONE;

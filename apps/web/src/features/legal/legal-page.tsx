@@ -103,11 +103,11 @@ export const browserStorageRows: StorageRow[] = [
     kept: 'Until you change it or clear your browser storage',
   },
   {
-    name: 'rfckit.token',
+    name: 'rfckit.signed-in',
     kind: 'Local storage',
     purpose:
-      'When you sign in: a short-lived access token that proves to the rfckit API who you are. It is sent only to the rfckit API.',
-    kept: 'Valid for about 15 minutes; removed when you sign out',
+      "When you sign in: the value 1, so that opening rfckit again restores your sign-in. It holds no token; the short-lived access token stays in the page's memory.",
+    kept: 'Until you sign out',
   },
   {
     name: 'Refresh-token cookie',
