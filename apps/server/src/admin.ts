@@ -16,7 +16,14 @@ import type { Database } from './db/schema.ts';
 import { findUserByEmail } from './db/users.ts';
 import { createMailer } from './mail/mailer.ts';
 import { HttpError } from './plugins/errors.ts';
-import { isEmail, normaliseEmail, PASSWORD_MAX, PASSWORD_MIN } from '@rfckit/standards';
+import {
+  isEmail,
+  loadPasswordPolicy,
+  newPasswordIssue,
+  normaliseEmail,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '@rfckit/standards';
 
 const USAGE = `Usage:
   npm run admin -- create-user --email E --password P [--verified] [--role admin|member] [--org NAME]
@@ -63,6 +70,10 @@ async function createUserCommand(db: Kysely<Database>, args: string[], io: Outpu
     throw new UsageError(`--password must be at least ${PASSWORD_MIN} characters long`);
   if (password.length > PASSWORD_MAX)
     throw new UsageError(`--password must be at most ${PASSWORD_MAX} characters`);
+  // the same rule as registration (NIST SP 800-63B): no common, repeated or address-based password
+  await loadPasswordPolicy();
+  const passwordIssue = newPasswordIssue(password, address);
+  if (passwordIssue !== undefined) throw new UsageError(`--password: ${passwordIssue}`);
   if (values.role !== undefined && values.role !== 'admin' && values.role !== 'member') {
     throw new UsageError(`--role must be admin or member (got "${values.role}")`);
   }

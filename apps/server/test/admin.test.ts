@@ -50,7 +50,7 @@ describeEachDatabase('admin command', (database) => {
         '--email',
         'Root@Example.org',
         '--password',
-        'root password',
+        'quiet harbour lamp',
         '--verified',
         '--org',
         'Ops Team',
@@ -60,7 +60,7 @@ describeEachDatabase('admin command', (database) => {
     expect(created.err).toBe('');
     expect(created.code).toBe(0);
     expect(created.out).toMatch(/^Created root@example\.org .*admin of "Ops Team", email verified\.$/);
-    const root = await login('root@example.org', 'root password');
+    const root = await login('root@example.org', 'quiet harbour lamp');
     expect(root.statusCode).toBe(200);
     expect(root.json().user).toMatchObject({ role: 'admin', organisation: { name: 'Ops Team' } });
 
@@ -70,7 +70,7 @@ describeEachDatabase('admin command', (database) => {
         '--email',
         'helper@example.org',
         '--password',
-        'helper password',
+        'amber kettle road',
         '--verified',
         '--org',
         'Ops Team',
@@ -79,18 +79,18 @@ describeEachDatabase('admin command', (database) => {
     );
     expect(joined.code).toBe(0);
     expect(joined.out).toMatch(/member of "Ops Team" \(existing organisation\)/);
-    const helper = await login('helper@example.org', 'helper password');
+    const helper = await login('helper@example.org', 'amber kettle road');
     expect(helper.json().user).toMatchObject({
       role: 'member',
       organisation: { id: root.json().user.organisation.id },
     });
 
     const unverified = await run(
-      ['create-user', '--email', 'later@example.org', '--password', 'later password'],
+      ['create-user', '--email', 'later@example.org', '--password', 'violet canyon step'],
       env,
     );
     expect(unverified.out).toMatch(/NOT verified/);
-    expect((await login('later@example.org', 'later password')).statusCode).toBe(403);
+    expect((await login('later@example.org', 'violet canyon step')).statusCode).toBe(403);
   });
 
   it('prints a working reset link and writes the mail', async () => {
@@ -125,6 +125,12 @@ describeEachDatabase('admin command', (database) => {
       [['create-user', '--password', 'long enough'], 2, /--email is required/],
       [['create-user', '--email', 'nope', '--password', 'long enough'], 2, /"nope" is not an email address/],
       [['create-user', '--email', 'a@example.org', '--password', 'short'], 2, /at least 8 characters/],
+      [['create-user', '--email', 'a@example.org', '--password', '12345678'], 2, /too common/],
+      [
+        ['create-user', '--email', 'carol@example.org', '--password', 'carol-2026!'],
+        2,
+        /must not contain your email/,
+      ],
       [
         ['create-user', '--email', 'a@example.org', '--password', 'long enough', '--role', 'owner'],
         2,

@@ -20,6 +20,38 @@ interface Failure {
 
 type Resend = { state: 'idle' | 'busy' } | { state: 'done' | 'failed'; message: string };
 
+/** What the links of the account mails (unlock, undo a change) come back to the sign-in page to say. */
+const accountNotices = [
+  {
+    param: 'unlocked',
+    value: '1',
+    color: 'green',
+    title: 'Sign-in unlocked',
+    text: 'The pause on signing in to your account is lifted. You can sign in again now.',
+  },
+  {
+    param: 'unlock',
+    value: 'failed',
+    color: 'red',
+    title: 'Unlock failed',
+    text: 'This unlock link is invalid, already used or expired. Wait for the pause to end, or reset your password.',
+  },
+  {
+    param: 'undone',
+    value: '1',
+    color: 'green',
+    title: 'Change undone',
+    text: 'The change is undone and every session was signed out. We sent a link to choose a new password to the account’s address.',
+  },
+  {
+    param: 'undo',
+    value: 'failed',
+    color: 'red',
+    title: 'Undo failed',
+    text: 'This link is invalid, already used or expired. If you did not make the change, reset your password now.',
+  },
+] as const;
+
 /** Spec part 1 §2 /login. Success goes back to the protected page the user came from, else /dashboard. */
 export default function LoginPage() {
   useDocumentTitle('Sign in · rfckit');
@@ -34,6 +66,7 @@ export default function LoginPage() {
 
   const verified = params.get('verified') === '1';
   const verificationFailed = params.get('verification') === 'failed';
+  const notice = accountNotices.find(({ param, value }) => params.get(param) === value);
 
   // submit and resendVerification show their own failures: the events need not wait for them
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -80,6 +113,11 @@ export default function LoginPage() {
           {verified && (
             <Alert color="green" title="Email address verified">
               Your email address is confirmed. You can now sign in.
+            </Alert>
+          )}
+          {notice && (
+            <Alert color={notice.color} title={notice.title}>
+              {notice.text}
             </Alert>
           )}
           {verificationFailed && (
