@@ -41,6 +41,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // error, and the pool drops it on release because it is no longer queryable.
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onConnectionError?.(error));
+      // A backend ended under a running query (pg_terminate_backend, shutdown) sends a FATAL error that
+      // pg hands to the query alone; the client stays "queryable" until the socket closes, so the pool
+      // could lend it out again first. Ending it now makes the pool drop it when it is released.
+      client.connection.on('errorMessage', (message: { severity?: string | undefined }) => {
+        if (message.severity === 'FATAL') client.end().catch(() => undefined);
+      });
     });
     // an idle client's error is also re-emitted by the pool: already reported by the listener above
     pool.on('error', () => {});
