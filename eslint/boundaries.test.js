@@ -42,7 +42,11 @@ describe('import boundaries', () => {
     ],
     ['packages/testlab/src/web-server.ts', '../../../apps/server/src/net/dns.ts', /reach into apps\/server/],
     // standards ships to browsers: npm packages only from its own dependencies
-    ['packages/standards/src/spf/parse.ts', 'lodash', /only its dependencies \([^)]*\bzod\b[^)]*\): not "lodash"/],
+    [
+      'packages/standards/src/spf/parse.ts',
+      'lodash',
+      /only its dependencies \([^)]*\bzod\b[^)]*\): not "lodash"/,
+    ],
     ['packages/standards/src/core/schema.ts', 'vitest', /only its dependencies/],
     ['packages/standards/src/newtool/parse.ts', '@scope/helper/sub', /not "@scope\/helper\/sub"/],
     // server layering: routes build on db/ and plugins/
