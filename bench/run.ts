@@ -57,11 +57,11 @@ const rps = await throughput();
 const h = rps.helloWorld as { rps: number };
 const d = rps.dnskeyValidate as { rps: number; p99Ms: number };
 console.log(`hello-world: ${h.rps} req/s; POST /v1/dnskey/validate: ${d.rps} req/s (p99 ${d.p99Ms} ms)`);
-console.log(`ratio: ${rps.ratio} (target ≥ 0.5)`);
 const b = rps.dnskeyValidateBare as { rps: number };
 console.log(
-  `the validation alone in the bare hello-world server: ${b.rps} req/s, ratio ${rps.bareRatio} (the ceiling with no stack)`,
+  `the validation alone in the bare server: ${b.rps} req/s; signed-in / bare: ${rps.stackRatio} (target ≥ 0.65)`,
 );
+console.log(`against hello-world: ${rps.ratio}, the bare validation ${rps.bareRatio} (for comparison only)`);
 const u = rps.dnskeyValidateUnauthenticated as { rps: number };
 console.log(
   `same call without sign-in: ${u.rps} req/s; signed-in / unauthenticated: ${rps.authenticatedRatio} (target ≥ 0.7)`,
@@ -97,5 +97,11 @@ const results = {
   spfLint,
   dkim,
 };
-writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+const resultsFile = path.join(root, 'bench/results/latest.json');
+// the load run (npm run bench:load) keeps its own key: carried over, not dropped
+const { load } = JSON.parse(readFileSync(resultsFile, 'utf8')) as { load?: unknown };
+writeFileSync(
+  resultsFile,
+  JSON.stringify({ ...results, ...(load === undefined ? {} : { load }) }, null, 2) + '\n',
+);
 console.log('written to bench/results/latest.json');

@@ -176,8 +176,11 @@ export async function throughput(): Promise<Record<string, unknown>> {
       connections,
       helloWorld,
       dnskeyValidate: dnskey,
+      // what the whole stack (sign-in, limiter, headers, schemas, log) leaves of the bare validation
+      stackRatio: Number((dnskey.rps / bare.rps).toFixed(3)),
+      stackTarget: 0.65,
+      // against a hello-world: reported for comparison with earlier runs, no longer a target
       ratio: Number((dnskey.rps / helloWorld.rps).toFixed(3)),
-      target: 0.5,
       dnskeyValidateUnauthenticated: unauthenticated,
       authenticatedRatio: Number((dnskey.rps / unauthenticated.rps).toFixed(3)),
       authenticatedTarget: 0.7,
@@ -194,7 +197,5 @@ export async function throughput(): Promise<Record<string, unknown>> {
 if (import.meta.main) {
   const rps = await throughput();
   console.log(JSON.stringify(rps, null, 2));
-  const d = rps.dnskeyValidate as { rps: number };
-  const b = rps.dnskeyValidateBare as { rps: number };
-  console.log(`signed-in POST /v1/dnskey/validate / bare validateDnskey: ${(d.rps / b.rps).toFixed(3)}`);
+  console.log(`signed-in POST /v1/dnskey/validate / bare validateDnskey: ${rps.stackRatio} (target ≥ 0.65)`);
 }
