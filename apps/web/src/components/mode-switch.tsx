@@ -18,7 +18,9 @@ export function ModeSwitch({ label, modes }: { label: string; modes: readonly [M
         data={modes.map((mode) => ({ value: mode.value, label: mode.label }))}
         value={value}
         onChange={setValue}
-        style={{ alignSelf: 'flex-start' }}
+        // on a phone the labels wrap inside the control rather than push the page sideways
+        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+        styles={{ label: { whiteSpace: 'normal' } }}
       />
       {chosen.panel}
     </Stack>

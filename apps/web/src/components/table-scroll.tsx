@@ -12,7 +12,15 @@ interface TableScrollProps {
 /** A wide table that scrolls on narrow screens; focusable so keyboard users can scroll it too. */
 export function TableScroll({ label, minWidth, children }: TableScrollProps) {
   return (
-    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
+    <Table.ScrollContainer
+      type="native"
+      minWidth={minWidth}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      // the containing block of absolutely placed content (visually hidden headers), so it scrolls too
+      style={{ position: 'relative' }}
+    >
       {children}
     </Table.ScrollContainer>
   );

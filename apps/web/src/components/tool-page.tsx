@@ -26,6 +26,11 @@ interface ToolPageProps {
   extraTabs?: readonly ExtraTab[];
 }
 
+const tabsStyles = {
+  list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
+  tab: { flexShrink: 0 },
+} as const;
+
 /** Links an `RFC nnnn` reference to the RFC Editor; other standards stay plain text. */
 function StandardReference({ name }: { name: string }) {
   const match = /^RFC (\d+)$/.exec(name);
@@ -102,7 +107,8 @@ export function ToolPage({ id, information, generator, validator, extraTabs = []
 
       <RfcLegend />
 
-      <Tabs value={active} onChange={selectTab} keepMounted>
+      {/* on a phone the tabs stay on one line and scroll sideways rather than wrap */}
+      <Tabs value={active} onChange={selectTab} keepMounted styles={tabsStyles}>
         <Tabs.List aria-label={`${tool.name} sections`}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>

@@ -24,7 +24,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu: ${name}, ${role}`} px="xs" py={4}>
           <Stack gap={0} align="flex-end">
-            <Text size="sm" fw={600} lh={1.3} maw={200} truncate="end">
+            {/* a phone's header also holds the burger, the logo and the theme toggle */}
+            <Text size="sm" fw={600} lh={1.3} maw={{ base: 130, sm: 200 }} truncate="end">
               {name}
             </Text>
             <Text size="xs" c="dimmed" lh={1.3}>

@@ -67,7 +67,10 @@ export default function DashboardPage({ toolGroups }: DashboardPageProps) {
   return (
     <Stack gap="xl" py="lg">
       <Stack gap={4}>
-        <Title order={1}>Welcome, {displayName(user)}</Title>
+        {/* an email address has no spaces to break at */}
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          Welcome, {displayName(user)}
+        </Title>
         <Text c="dimmed">Your rfckit tools and the latest activity of your account.</Text>
       </Stack>
 

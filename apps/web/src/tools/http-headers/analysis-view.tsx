@@ -3,7 +3,7 @@ import type { Diagnostic, HeaderRecommendation, HeaderTest, HttpHeadersAnalysis 
 import type { ReactNode } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 // Mantine's green 9 leaves white text under 4.5:1; this green keeps it above 6:1 in both themes
 const passGreen = '#1b6b2e';
@@ -140,6 +140,15 @@ function RedirectChain({ analysis }: { analysis: HttpHeadersAnalysis }) {
 
 function outcomeOf(test: HeaderTest): { label: string; colour: string; text: string } {
   if (!test.evaluated) return { label: 'Not evaluated', colour: 'gray.7', text: 'white' };
+  // an optional header that is absent passes for 0 points in the Observatory: not a green success
+  if (
+    test.pass &&
+    test.modifier === 0 &&
+    test.result !== null &&
+    /-not-(implemented|found)/.test(test.result)
+  ) {
+    return { label: 'Not set', colour: 'gray.2', text: 'black' };
+  }
   return test.pass
     ? { label: 'Pass', colour: passGreen, text: 'white' }
     : { label: 'Fail', colour: 'red.9', text: 'white' };
@@ -151,63 +160,69 @@ function modifierText(test: HeaderTest): string {
   return test.modifier < 0 ? `−${-test.modifier}` : '0';
 }
 
+const top = { verticalAlign: 'top' } as const;
+
 function TestsTable({ tests }: { tests: HeaderTest[] }) {
   return (
     <Section title="Tests">
-      <TableScroll label="Observatory tests" minWidth={720}>
-        <Table withTableBorder verticalSpacing="xs" style={{ overflowWrap: 'anywhere' }}>
-          <Table.Caption>The twelve tests of the MDN HTTP Observatory</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Test</Table.Th>
-              <Table.Th scope="col">Outcome</Table.Th>
-              <Table.Th scope="col">Points</Table.Th>
-              <Table.Th scope="col">Explanation</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tests.map((test) => {
+      <DataTable
+        label="Observatory tests"
+        minWidth={720}
+        caption="The twelve tests of the MDN HTTP Observatory"
+        verticalSpacing="xs"
+        style={{ overflowWrap: 'anywhere' }}
+        rows={tests}
+        rowKey={(test) => test.name}
+        rowProps={(test) => ({ 'data-test': test.name, 'data-result': test.result ?? 'not-evaluated' })}
+        columns={[
+          {
+            header: 'Test',
+            rowHeader: true,
+            cell: (test) => test.title,
+            cellProps: { fw: 500, w: 200, style: top },
+          },
+          {
+            header: 'Outcome',
+            cellProps: { w: 150, style: top },
+            cell: (test) => {
               const outcome = outcomeOf(test);
               return (
-                <Table.Tr key={test.name} data-test={test.name} data-result={test.result ?? 'not-evaluated'}>
-                  <Table.Th scope="row" fw={500} w={200} style={{ verticalAlign: 'top' }}>
-                    {test.title}
-                  </Table.Th>
-                  <Table.Td style={{ verticalAlign: 'top' }} w={150}>
-                    <Badge
-                      color={outcome.colour}
-                      c={outcome.text}
-                      variant="filled"
-                      radius="sm"
-                      styles={{ label: { overflow: 'visible' } }}
-                    >
-                      {outcome.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ff="monospace" style={{ verticalAlign: 'top' }} w={70}>
-                    {modifierText(test)}
-                  </Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}>
-                    <Text size="sm">{test.explanation}</Text>
-                    {test.details.length > 0 && (
-                      <List size="xs" spacing={2} mt={4}>
-                        {test.details.map((detail) => (
-                          <List.Item key={detail}>{detail}</List.Item>
-                        ))}
-                      </List>
-                    )}
-                    {test.result && (
-                      <Text size="xs" c="dimmed" mt={4} ff="monospace">
-                        {test.result}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                <Badge
+                  color={outcome.colour}
+                  c={outcome.text}
+                  variant="filled"
+                  radius="sm"
+                  styles={{ label: { overflow: 'visible' } }}
+                >
+                  {outcome.label}
+                </Badge>
               );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+            },
+          },
+          { header: 'Points', cell: modifierText, cellProps: { ff: 'monospace', w: 70, style: top } },
+          {
+            header: 'Explanation',
+            cellProps: { style: top },
+            cell: (test) => (
+              <>
+                <Text size="sm">{test.explanation}</Text>
+                {test.details.length > 0 && (
+                  <List size="xs" spacing={2} mt={4}>
+                    {test.details.map((detail) => (
+                      <List.Item key={detail}>{detail}</List.Item>
+                    ))}
+                  </List>
+                )}
+                {test.result && (
+                  <Text size="xs" c="dimmed" mt={4} ff="monospace">
+                    {test.result}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
     </Section>
   );
 }

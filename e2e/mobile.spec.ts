@@ -1,0 +1,164 @@
+// Every page on a phone (390×844 CSS px): nothing makes the page scroll sideways. Wide content
+// (tables, code, tab lists) scrolls inside its own box or stacks into cards instead.
+import { expect, test, type Page } from '@playwright/test';
+import { withConsentGiven } from './fixtures.ts';
+import { signInThroughApi } from './session.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+// RFC 6605 §6.1 (P-256), as in e2e/dnskey.spec.ts
+const p256 =
+  'example.net. 3600 IN DNSKEY 257 3 13 GojIhhXUN/u4v54ZQqGSnyhWJwaubCvTmeexv7bR6edbkrSqQpF64cYbcB7wNcP+e+MAnLr+Wi9xMWyQLc8NAA==';
+
+/** The page is no wider than the window; on failure, names the elements that stick out. */
+async function expectNoSideScroll(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  const found = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const overflowing: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      for (const element of document.body.querySelectorAll('*')) {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.right <= width + 0.5) continue;
+        // inside a box that scrolls or clips on its own, sticking out is fine
+        let clipped = false;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const overflowX = getComputedStyle(parent).overflowX;
+          if (overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) {
+            clipped = true;
+            break;
+          }
+        }
+        if (clipped) continue;
+        // name where the overflow starts: the outermost element that sticks out
+        if (element.parentElement && element.parentElement.getBoundingClientRect().right > width + 0.5)
+          continue;
+        const name = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+        overflowing.push(`${name} right=${Math.round(rect.right)}`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, overflowing: overflowing.slice(0, 8) };
+  });
+  expect(found.scrollWidth, `${where}: ${found.overflowing.join(', ')}`).toBeLessThanOrEqual(found.width);
+}
+
+/** The header's controls sit wholly inside the window. */
+async function expectHeaderInView(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Switch to (light|dark) theme$/ });
+  const box = await toggle.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+}
+
+/** Opens each tab of a tool page in turn; the tab list stays on one line and scrolls instead. */
+async function visitTabs(page: Page, tool: string) {
+  await page.goto(`/tools/${tool}`);
+  const tabs = page.getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  const count = await tabs.count();
+  const first = await tabs.first().boundingBox();
+  for (let index = 0; index < count; index += 1) {
+    const tab = tabs.nth(index);
+    const box = await tab.boundingBox();
+    expect(Math.abs(box!.y - first!.y), `${tool}: tab ${index + 1} wraps to another line`).toBeLessThan(2);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expectNoSideScroll(page, `${tool} tab ${(await tab.textContent()) ?? index}`);
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await withConsentGiven(page);
+});
+
+test('public pages fit a phone', async ({ page }) => {
+  for (const path of [
+    '/welcome',
+    '/login',
+    '/register',
+    '/reset-password',
+    '/privacy-policy',
+    '/cookie-policy',
+    '/no-such-page',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expectHeaderInView(page);
+    await expectNoSideScroll(page, path);
+  }
+});
+
+test('account pages fit a phone', async ({ page, request }) => {
+  // a long address, as real ones are, must not push the greeting off the screen
+  await signInThroughApi(page, request, 'mobile-account-with-a-rather-long-name');
+  for (const path of [
+    '/dashboard',
+    '/profile',
+    '/organisation',
+    '/billing',
+    '/billing?tab=payment-methods',
+    '/billing?tab=invoices',
+    '/activity',
+    '/api-keys',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectHeaderInView(page);
+    await expectNoSideScroll(page, path);
+  }
+  await page.goto('/dashboard');
+  const greeting = page.getByRole('heading', { level: 1 });
+  const box = await greeting.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});
+
+test('every tool tab fits a phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signInThroughApi(page, request, 'mobile-tools');
+  for (const tool of ['dnskey', 'spf', 'dmarc', 'dkim', 'arc', 'http-headers', 'security-txt']) {
+    await visitTabs(page, tool);
+  }
+});
+
+test('tool results fit a phone', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signInThroughApi(page, request, 'mobile-results');
+
+  await page.goto('/tools/dnskey?tab=validator');
+  await page.getByLabel('DNSKEY record').fill(p256);
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByText('55648').first()).toBeVisible();
+  await expectNoSideScroll(page, 'DNSKEY result');
+
+  await page.goto('/tools/spf?tab=validator');
+  await page.getByLabel('Domain').fill('spf-over.example.test');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('tree', { name: 'Include tree' })).toBeVisible();
+  await expectNoSideScroll(page, 'SPF validation');
+
+  await page.goto('/tools/dmarc?tab=validator');
+  await page
+    .getByLabel('DMARC record', { exact: true })
+    .fill('v=DMARC1; p=reject; rua=mailto:reports@example.com; ruf=mailto:forensic@example.net');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('heading', { name: /DMARC record/ }).first()).toBeVisible();
+  await expectNoSideScroll(page, 'DMARC validation');
+
+  await page.goto('/tools/http-headers?tab=validator');
+  await page
+    .getByLabel('Response headers')
+    .fill('HTTP/2 200\ncontent-type: text/html\nstrict-transport-security: max-age=63072000');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('heading', { name: /^Grade/ })).toBeVisible();
+  await expectNoSideScroll(page, 'headers validation');
+
+  await page.goto('/tools/security-txt?tab=validator');
+  await page
+    .getByLabel('security.txt content')
+    .fill('Contact: mailto:security@example.com\nExpires: 2020-01-01T00:00:00Z\n');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('region', { name: 'Errors' })).toBeVisible();
+  await expectNoSideScroll(page, 'security.txt validation');
+});
