@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (the callbacks given to page.evaluate run in the browser, with its DOM)
 // The geometry of Mantine controls as the browser lays them out. A component stylesheet missing
 // from apps/web/src/app/styles.ts leaves a control working but broken to the eye (a check icon as
 // wide as the list, a menu without a frame, a password box inside a box, a progress bar of no

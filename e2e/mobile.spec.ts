@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (the callbacks given to page.evaluate run in the browser, with its DOM)
 // Every page on a phone (390×844 CSS px): nothing makes the page scroll sideways. Wide content
 // (tables, code, tab lists) scrolls inside its own box or stacks into cards instead.
 import { expect, test, type Page } from '@playwright/test';
