@@ -90,6 +90,10 @@ export function describeEachDatabase(name: string, suite: (database: TestDatabas
 
 /** Declares a suite that needs PostgreSQL itself; skipped (and said so) without TEST_DATABASE_URL. */
 export function describePostgres(name: string, suite: (database: PostgresTestDatabase) => void): void {
+  // CI provides PostgreSQL (.ci/run): there a missing URL is a broken setup, not a reason to skip
+  if ((postgresUrl === undefined || postgresUrl === '') && process.env.CI) {
+    throw new Error(`CI is set but TEST_DATABASE_URL is not: '${name}' needs PostgreSQL`);
+  }
   if (postgresUrl !== undefined && postgresUrl !== '') {
     describe(`${name} [postgres]`, () => {
       suite(postgres(postgresUrl));
