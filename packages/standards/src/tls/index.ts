@@ -7,3 +7,6 @@ export * from './client-hello.ts';
 export * from './records.ts';
 export * from './server-messages.ts';
 export * from './ssl2.ts';
+export * from './mozilla-profile.ts';
+export { mozillaGuidelines } from './mozilla-guidelines.ts';
+export * from './grade.ts';
