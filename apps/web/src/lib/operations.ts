@@ -14,9 +14,14 @@ export async function callOperation<Op extends ToolOperation>(
   body: OperationBody<Op>,
   { client = api, signal }: { client?: ApiClient; signal?: AbortSignal } = {},
 ): Promise<OperationResult<Op>> {
-  const data = await client.request<unknown>(`/v1${operation.path}`, {
+  // a GET operation's body is its query string
+  const query =
+    operation.method === 'GET'
+      ? `?${new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, String(value)])).toString()}`
+      : '';
+  const data = await client.request<unknown>(`/v1${operation.path}${query}`, {
     method: operation.method,
-    body,
+    ...(operation.method === 'GET' ? {} : { body }),
     ...(signal === undefined ? {} : { signal }),
   });
   const checked = operation.result.safeParse(data);

@@ -21,7 +21,8 @@ export interface ToolOperation<
   tool: string;
   /** Stable within the tool, e.g. `validate`. */
   id: string;
-  method: 'POST';
+  /** POST takes `body` as JSON; GET takes it as the query string (a read-only look-up). */
+  method: 'GET' | 'POST';
   /** Full path below the version prefix, e.g. `/dnskey/validate` (served under /v1 and /api/v1). */
   path: `/${string}`;
   /** Other paths of the same route (`/tls-cipher/analyze` for `/analyse`). */
@@ -45,6 +46,8 @@ export type OperationResult<Op extends ToolOperation> = z.output<Op['result']>;
 export interface OperationSpec<Body extends z.ZodType, Result extends z.ZodType> {
   /** Path below the tool, e.g. `/validate`. */
   path: `/${string}`;
+  /** POST by default; GET reads `body` from the query string. */
+  method?: 'GET' | 'POST';
   aliases?: readonly `/${string}`[];
   body: Body;
   result: Result;
@@ -77,7 +80,7 @@ export function defineOperations<const Specs extends Record<string, OperationSpe
     table[id] = {
       tool,
       id,
-      method: 'POST',
+      method: spec.method ?? 'POST',
       path: `/${tool}${spec.path}`,
       aliases: (spec.aliases ?? []).map((alias): `/${string}` => `/${tool}${alias}`),
       body: spec.body,

@@ -58,7 +58,7 @@ function registerToolRoute(app: FastifyInstance, { tool, operation, module }: To
         tags: [tool.name],
         summary: operation.summary,
         ...(operation.description === undefined ? {} : { description: operation.description }),
-        body: operation.body,
+        ...(operation.method === 'GET' ? { querystring: operation.body } : { body: operation.body }),
         response: {
           200: successEnvelope(operation.result),
           '4xx': errorEnvelopeSchema,
@@ -67,7 +67,7 @@ function registerToolRoute(app: FastifyInstance, { tool, operation, module }: To
       },
       handler: async (request) => ({
         success: true as const,
-        data: await handler(request.body, { app, request }),
+        data: await handler(operation.method === 'GET' ? request.query : request.body, { app, request }),
       }),
     });
   }
