@@ -158,6 +158,9 @@ export const tools: readonly ToolDefinition[] = [
     'Web Security',
     ['RFC 8446', 'RFC 9325'],
     'Test a server’s TLS versions and cipher suites.',
+    {
+      operations: () => import('./tls/operations.ts').then((module) => module.tlsCipherOperations),
+    },
   ),
   tool(
     'security-txt',

@@ -24,6 +24,8 @@ interface ToolPageProps {
   generator?: ReactNode;
   validator?: ReactNode;
   extraTabs?: readonly ExtraTab[];
+  /** Shown between the header and the tabs, e.g. the TLS tool's database counts. */
+  summary?: ReactNode;
 }
 
 const tabsStyles = {
@@ -52,7 +54,7 @@ function registryTool(id: string): ToolDefinition {
  * The frame of every tool page: name, standards and draft mark from the registry, the RFC legend
  * and the tabs the tool provides. The open tab lives in `?tab=` so a reload keeps it.
  */
-export function ToolPage({ id, information, generator, validator, extraTabs = [] }: ToolPageProps) {
+export function ToolPage({ id, information, generator, validator, extraTabs = [], summary }: ToolPageProps) {
   const tool = registryTool(id);
   useDocumentTitle(`${tool.name} · rfckit`);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -106,6 +108,8 @@ export function ToolPage({ id, information, generator, validator, extraTabs = []
       </header>
 
       <RfcLegend />
+
+      {summary}
 
       {/* on a phone the tabs stay on one line and scroll sideways rather than wrap */}
       <Tabs value={active} onChange={selectTab} keepMounted styles={tabsStyles}>

@@ -10,3 +10,7 @@ export * from './ssl2.ts';
 export * from './mozilla-profile.ts';
 export { mozillaGuidelines } from './mozilla-guidelines.ts';
 export * from './grade.ts';
+export * from './server-config.ts';
+export * from './validate-suite.ts';
+export * from './schema.ts';
+export * from './operations.ts';
