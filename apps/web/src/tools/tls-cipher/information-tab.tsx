@@ -67,8 +67,8 @@ export function InformationTab() {
       <PageSection title="Cipher suites">
         <GuidanceList>
           <GuidanceItem level="SHOULD" levelText="RECOMMENDED" rfc="RFC 9325 §4.2">
-            Use ECDHE (or DHE of 2048 bits or more) with AES-GCM or ChaCha20-Poly1305, e.g.
-            TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256.
+            Use ECDHE (or DHE of 2048 bits or more) with AES-GCM or ChaCha20-Poly1305, e.g.{' '}
+            <span style={{ overflowWrap: 'anywhere' }}>TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256</span>.
           </GuidanceItem>
           <GuidanceItem level="MUST NOT" rfc="RFC 7465 §2">
             Use RC4 in any version.

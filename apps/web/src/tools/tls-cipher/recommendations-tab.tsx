@@ -63,7 +63,7 @@ function ConfigView({ config }: { config: TlsServerConfig }) {
         rows={rows}
         rowKey={(row) => row.label}
         columns={[
-          { header: 'Setting', cell: (row) => row.label, rowHeader: true },
+          { header: 'Setting', cell: (row) => row.label, rowHeader: true, cardLabel: null },
           {
             header: 'Value',
             cell: (row) => (

@@ -3,12 +3,12 @@ import type { CipherValidation } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 
 import { DataTable } from '../../components/data-table.tsx';
-import { LevelBadge } from './level-badge.tsx';
+import { LevelBadge, weakOrange } from './level-badge.tsx';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 const severityWords = { 0: 'info', 1: 'weak', 2: 'insecure' } as const;
-const severityColours = { 0: 'gray.7', 1: 'orange.9', 2: 'red.9' } as const;
+const severityColours = { 0: 'gray.7', 1: weakOrange, 2: 'red.9' } as const;
 
 /** Everything the database knows of one suite, its level, and what to do about it. */
 export function SuiteDetails({ result }: { result: CipherValidation }) {
@@ -50,16 +50,19 @@ export function SuiteDetails({ result }: { result: CipherValidation }) {
         rowKey={(row) => row.label}
         rowProps={(row) => ({ 'aria-label': row.label })}
         columns={[
-          { header: 'Property', cell: (row) => row.label, rowHeader: true },
+          { header: 'Property', cell: (row) => row.label, rowHeader: true, cardLabel: null },
           { header: 'Value', cell: (row) => row.value, cardLabel: null },
         ]}
       />
       <Stack gap="xs" component="section" aria-label="Recommendations">
         <Title order={4}>Recommendations</Title>
         <List size="sm" spacing={4}>
-          {result.recommendations.map((text) => (
-            <List.Item key={text}>{text}</List.Item>
-          ))}
+          {/* the weaknesses' advice is listed with each weakness below */}
+          {result.recommendations
+            .filter((text) => !result.advice.some((item) => item.advice === text))
+            .map((text) => (
+              <List.Item key={text}>{text}</List.Item>
+            ))}
         </List>
       </Stack>
       {result.advice.length > 0 && (
