@@ -1,5 +1,6 @@
 // The cipher validator: a suite named in any scheme (IANA, OpenSSL, GnuTLS) or by its code point,
 // with its properties from the database and advice for each weakness it carries.
+import { protocolLabel } from './grade.ts';
 import { findSuite } from './lookup.ts';
 import type { CipherSuite, ProtocolVersionName, SecurityLevel } from './suite.ts';
 
@@ -28,20 +29,12 @@ export interface CipherValidation {
   readonly suite: CipherSuite | null;
 }
 
-const versionLabels: Record<ProtocolVersionName, string> = {
-  SSLv3: 'SSL 3.0',
-  'TLSv1.0': 'TLS 1.0',
-  'TLSv1.1': 'TLS 1.1',
-  'TLSv1.2': 'TLS 1.2',
-  'TLSv1.3': 'TLS 1.3',
-};
-
 /** `TLS 1.2`, or the range `SSL 3.0 – TLS 1.2`. */
 export function versionRange(versions: readonly ProtocolVersionName[]): string {
   const first = versions[0];
   const last = versions.at(-1);
   if (first === undefined || last === undefined) return 'none';
-  return first === last ? versionLabels[first] : `${versionLabels[first]} – ${versionLabels[last]}`;
+  return first === last ? protocolLabel(first) : `${protocolLabel(first)} – ${protocolLabel(last)}`;
 }
 
 /** What to do about each weakness ciphersuite.info names (its 00_vulnerabilities.yaml). */
