@@ -133,6 +133,18 @@ describe('GET /v1/tls-cipher/recommendations', () => {
     expect(data.config).toContain('SSLProtocol -all +TLSv1.3');
   });
 
+  it('is described in the OpenAPI document as a GET with two query parameters', async () => {
+    const document = (await tool.inject({ url: '/docs/json' })).json();
+    const operation = document.paths['/v1/tls-cipher/recommendations'].get;
+    expect(operation.requestBody).toBeUndefined();
+    expect(
+      operation.parameters.map((parameter: { name: string; in: string }) => [parameter.name, parameter.in]),
+    ).toEqual([
+      ['profile', 'query'],
+      ['server', 'query'],
+    ]);
+  });
+
   it('refuses an unknown profile, server or parameter with a 400', async () => {
     for (const query of ['?profile=paranoid', '?server=iis', '?colour=blue']) {
       const response = await get(query);
