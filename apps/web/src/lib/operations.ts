@@ -14,10 +14,14 @@ export async function callOperation<Op extends ToolOperation>(
   body: OperationBody<Op>,
   { client = api, signal }: { client?: ApiClient; signal?: AbortSignal } = {},
 ): Promise<OperationResult<Op>> {
-  // a GET operation's body is its query string
+  // a GET operation's body is its query string; a field left out is not sent
   const query =
     operation.method === 'GET'
-      ? `?${new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([key, value]) => [key, String(value)])).toString()}`
+      ? `?${new URLSearchParams(
+          Object.entries(body as Record<string, unknown>)
+            .filter(([, value]) => value !== undefined)
+            .map(([key, value]) => [key, String(value)]),
+        ).toString()}`
       : '';
   const data = await client.request<unknown>(`/v1${operation.path}${query}`, {
     method: operation.method,
