@@ -83,10 +83,10 @@ test('45 records: counters, three pages of 20, filters, clearing and a CSV of th
     .getByRole('region', { name: 'Activity records' })
     .getByRole('cell')
     .filter({
-      hasText: /^(login|logout|create|update|delete|unknown)$/,
+      hasText: /^(Sign-in|Sign-out|Create|Update|Delete|Unknown)$/,
     });
   await expect(badges).toHaveCount(20);
-  for (const text of await badges.allTextContents()) expect(text).toBe('update');
+  for (const text of await badges.allTextContents()) expect(text).toBe('Update');
   await pages.getByRole('button', { name: 'Page 2' }).click();
   await expect(page.getByText('Records 21–21 of 21, page 2 of 2')).toBeVisible();
 

@@ -72,7 +72,7 @@ describe('ActivityPage', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
-    expect(badges).toEqual(['login', 'update', 'unknown']);
+    expect(badges).toEqual(['Sign-in', 'Update', 'Unknown']);
     expect(screen.getByText('Records 21–23 of 45, page 2 of 3')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Activity pages' });
     expect(within(nav).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
