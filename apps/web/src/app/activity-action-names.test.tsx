@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { storeAccessToken } from '../../lib/access-token.ts';
-import { json } from '../../test/api.ts';
-import { renderWithProviders } from '../../test/render.tsx';
-import ActivityPage from '../account/activity-page.tsx';
-import DashboardPage from './dashboard-page.tsx';
+import { storeAccessToken } from '../lib/access-token.ts';
+import { json } from '../test/api.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import ActivityPage from '../features/account/activity-page.tsx';
+import DashboardPage from '../features/dashboard/dashboard-page.tsx';
 
 const profile = {
   id: 'u-1',
@@ -70,7 +70,9 @@ describe('the name of an activity action', () => {
   it('is offered by the same name in the activity filter', async () => {
     renderWithProviders(<ActivityPage />, { route: '/activity' });
     const filter = await screen.findByLabelText('Action');
-    const options = within(filter).getAllByRole('option').map((option) => option.textContent);
+    const options = within(filter)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['All actions', ...expectedLabels.slice(0, 5)]);
   });
 });
