@@ -128,6 +128,20 @@ function DiscoveryView({ discovery }: { discovery: Discovery }) {
   );
 }
 
+/** Statuses under which a destination gets its reports. */
+const deliveredStatuses: ReadonlySet<Destination['status']> = new Set(['same-organization', 'authorized']);
+
+/**
+ * The destination checks a rua or ruf tag failed, each once: the tag is not OK when a destination
+ * would get no reports (RFC 7489 §7.1), whatever its syntax.
+ */
+function undeliveredStatuses(tag: string, destinations: readonly Destination[]): Destination['status'][] {
+  const statuses = destinations
+    .filter((destination) => destination.tag === tag && !deliveredStatuses.has(destination.status))
+    .map((destination) => destination.status);
+  return [...new Set(statuses)];
+}
+
 function TagsTable({ result }: { result: DmarcValidationResultData }) {
   const parsed = result.parsed;
   if (!parsed) return null;
@@ -143,43 +157,63 @@ function TagsTable({ result }: { result: DmarcValidationResultData }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {parsed.tags.map((tag, index) => (
-              <Table.Tr key={`${tag.key}-${index}`} data-tag={tag.key}>
-                <Table.Th scope="row" ff="monospace" fw={500}>
-                  {tag.name}
-                </Table.Th>
-                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {tag.value}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    {tag.status === 'removed' &&
-                      (tag.key === 'pct' || tag.key === 'ri' || tag.key === 'rf') && (
-                        <RemovedBadge tag={tag.key} />
+            {parsed.tags.map((tag, index) => {
+              const undelivered = undeliveredStatuses(tag.key, result.reportDestinations);
+              return (
+                <Table.Tr key={`${tag.key}-${index}`} data-tag={tag.key}>
+                  <Table.Th scope="row" ff="monospace" fw={500}>
+                    {tag.name}
+                  </Table.Th>
+                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {tag.value}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      {tag.status === 'removed' &&
+                        (tag.key === 'pct' || tag.key === 'ri' || tag.key === 'rf') && (
+                          <RemovedBadge tag={tag.key} />
+                        )}
+                      {tag.status === 'defined' &&
+                        (tag.key === 'np' || tag.key === 't' || tag.key === 'psd') && (
+                          <SpecBadge kind="added" explanation={addedTagExplanations[tag.key]} />
+                        )}
+                      {tag.status === 'unknown' && (
+                        <Badge size="sm" radius="sm" color="orange.6" c="black">
+                          Unknown: ignored
+                        </Badge>
                       )}
-                    {tag.status === 'defined' &&
-                      (tag.key === 'np' || tag.key === 't' || tag.key === 'psd') && (
-                        <SpecBadge kind="added" explanation={addedTagExplanations[tag.key]} />
+                      {!tag.valid && (
+                        <Badge size="sm" radius="sm" color="red.9" c="white">
+                          Invalid value
+                        </Badge>
                       )}
-                    {tag.status === 'unknown' && (
-                      <Badge size="sm" radius="sm" color="orange.6" c="black">
-                        Unknown: ignored
-                      </Badge>
-                    )}
-                    {!tag.valid && (
-                      <Badge size="sm" radius="sm" color="red.9" c="white">
-                        Invalid value
-                      </Badge>
-                    )}
-                    {tag.valid && tag.status === 'defined' && (
-                      <Text span size="sm">
-                        OK
-                      </Text>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+                      {undelivered.map((status) => (
+                        <Badge
+                          key={status}
+                          size="sm"
+                          radius="sm"
+                          variant="filled"
+                          color={destinationText[status].color}
+                          c="white"
+                        >
+                          {destinationText[status].label}
+                        </Badge>
+                      ))}
+                      {undelivered.length > 0 && (
+                        <Text span size="xs" c="dimmed">
+                          See Report destinations
+                        </Text>
+                      )}
+                      {tag.valid && tag.status === 'defined' && undelivered.length === 0 && (
+                        <Text span size="sm">
+                          OK
+                        </Text>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </TableScroll>
