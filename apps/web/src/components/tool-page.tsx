@@ -4,7 +4,7 @@ import { findTool, type ToolDefinition } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { RfcLegend } from './rfc-legend.tsx';
+import { RfcLegend, type BadgeMeaning } from './rfc-legend.tsx';
 
 const tabLabels = { information: 'Information', generator: 'Generator', validator: 'Validator' } as const;
 type TabValue = keyof typeof tabLabels;
@@ -24,6 +24,8 @@ interface ToolPageProps {
   generator?: ReactNode;
   validator?: ReactNode;
   extraTabs?: readonly ExtraTab[];
+  /** The tool's own result badges (a check's outcome, a status), explained in the Requirement levels popover. */
+  resultBadges?: readonly BadgeMeaning[];
 }
 
 const tabsStyles = {
@@ -49,10 +51,17 @@ function registryTool(id: string): ToolDefinition {
 }
 
 /**
- * The frame of every tool page: name, standards and draft mark from the registry, the RFC legend
+ * The frame of every tool page: name, standards and draft mark from the registry, the Requirement levels popover
  * and the tabs the tool provides. The open tab lives in `?tab=` so a reload keeps it.
  */
-export function ToolPage({ id, information, generator, validator, extraTabs = [] }: ToolPageProps) {
+export function ToolPage({
+  id,
+  information,
+  generator,
+  validator,
+  extraTabs = [],
+  resultBadges = [],
+}: ToolPageProps) {
   const tool = registryTool(id);
   useDocumentTitle(`${tool.name} · rfckit`);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -92,20 +101,21 @@ export function ToolPage({ id, information, generator, validator, extraTabs = []
         <Text c="dimmed" mt={4}>
           {tool.summary}
         </Text>
-        <Group gap="xs" mt="xs">
-          <Text span size="sm" fw={600}>
-            Standards:
-          </Text>
-          {tool.rfcs.map((rfc, index) => (
-            <Text span size="sm" key={rfc}>
-              <StandardReference name={rfc} />
-              {index < tool.rfcs.length - 1 ? ',' : ''}
+        <Group gap="xs" mt="xs" justify="space-between" align="center">
+          <Group gap="xs">
+            <Text span size="sm" fw={600}>
+              Standards:
             </Text>
-          ))}
+            {tool.rfcs.map((rfc, index) => (
+              <Text span size="sm" key={rfc}>
+                <StandardReference name={rfc} />
+                {index < tool.rfcs.length - 1 ? ',' : ''}
+              </Text>
+            ))}
+          </Group>
+          <RfcLegend toolBadges={resultBadges} />
         </Group>
       </header>
-
-      <RfcLegend />
 
       {/* on a phone the tabs stay on one line and scroll sideways rather than wrap */}
       <Tabs value={active} onChange={selectTab} keepMounted styles={tabsStyles}>
