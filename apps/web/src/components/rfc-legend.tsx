@@ -105,6 +105,8 @@ export function RfcLegend({ toolBadges = [] }: { toolBadges?: readonly BadgeMean
         maw="calc(100vw - 16px)"
         mah="min(70vh, 36rem)"
         style={{ overflowY: 'auto' }}
+        // it scrolls on a short screen: focusable, so the keyboard can scroll it too
+        tabIndex={0}
       >
         <Stack gap="sm">
           <Title order={2} size="h5" id={headingId}>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { findTool, type ToolDefinition } from '@rfckit/standards';
 import type { ReactNode } from 'react';
@@ -117,6 +117,10 @@ export function ToolPage({
         </Group>
       </header>
 
+      {/* the level-2 heading the tabs' sections and results follow, for heading navigation */}
+      <VisuallyHidden>
+        <Title order={2}>{tool.name} sections</Title>
+      </VisuallyHidden>
       {/* on a phone the tabs stay on one line and scroll sideways rather than wrap */}
       <Tabs value={active} onChange={selectTab} keepMounted styles={tabsStyles}>
         <Tabs.List aria-label={`${tool.name} sections`}>
