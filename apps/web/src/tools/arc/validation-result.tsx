@@ -21,7 +21,11 @@ const resultStyle: Record<ArcSignatureResult, { color: string; text: string; mea
     text: 'white',
     meaning: 'It is malformed or its key is unusable: it can never verify.',
   },
-  none: { color: 'gray.7', text: 'white', meaning: 'There was no earlier ARC chain to check, as for the first set (cv=none).' },
+  none: {
+    color: 'gray.7',
+    text: 'white',
+    meaning: 'There was no earlier ARC chain to check, as for the first set (cv=none).',
+  },
 };
 
 /** Every result badge of the chain's checks, for the Requirement levels popover. */
