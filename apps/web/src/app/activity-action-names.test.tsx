@@ -4,23 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeAccessToken } from '../lib/access-token.ts';
 import { json } from '../test/api.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { testProfile } from '../test/profile.ts';
 import ActivityPage from '../features/account/activity-page.tsx';
 import DashboardPage from '../features/dashboard/dashboard-page.tsx';
 
-const profile = {
-  id: 'u-1',
-  email: 'ada@example.org',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  name: null,
-  role: 'admin',
-  organisation: { id: 'o-1', name: 'Acme Ltd' },
-  emailVerified: true,
-  company: null,
-  phone: null,
-  pendingEmail: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const profile = testProfile();
 
 const actions = ['login', 'logout', 'create', 'update', 'delete', 'export'];
 const activities = actions.map((action, index) => ({

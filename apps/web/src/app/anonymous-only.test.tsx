@@ -4,21 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeAccessToken } from '../lib/access-token.ts';
 import { json } from '../test/api.ts';
 import { renderApp } from '../test/render-app.tsx';
+import { testProfile } from '../test/profile.ts';
 
-const profile = {
-  id: 'u-1',
-  email: 'ada@example.org',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  name: null,
-  role: 'admin',
-  organisation: { id: 'o-1', name: 'Acme Ltd' },
-  emailVerified: true,
-  company: null,
-  phone: null,
-  pendingEmail: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const profile = testProfile();
 
 describe('the sign-in and registration forms for a signed-in user', () => {
   beforeEach(() => {

@@ -4,22 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { storeAccessToken } from '../../lib/access-token.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { testProfile } from '../../test/profile.ts';
 import ActivityPage from './activity-page.tsx';
 
-const profile = {
-  id: 'u-1',
-  email: 'ada@example.org',
-  firstName: 'Ada',
-  lastName: null,
-  name: null,
-  role: 'admin',
-  organisation: { id: 'o-1', name: 'Acme Ltd' },
-  emailVerified: true,
-  company: null,
-  phone: null,
-  pendingEmail: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const profile = testProfile({ lastName: null });
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
