@@ -65,7 +65,7 @@ test('45 records: counters, three pages of 20, filters, clearing and a CSV of th
   await expect(page.getByText('Records 41–45 of 45, page 3 of 3')).toBeVisible();
   await expect(records(page)).toHaveCount(6);
   // the oldest record is the registration
-  await expect(records(page).last()).toContainText('create');
+  await expect(records(page).last()).toContainText('Create');
   await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.goBack();
   await expect(page.getByText('Records 21–40 of 45, page 2 of 3')).toBeVisible();
@@ -83,10 +83,10 @@ test('45 records: counters, three pages of 20, filters, clearing and a CSV of th
     .getByRole('region', { name: 'Activity records' })
     .getByRole('cell')
     .filter({
-      hasText: /^(login|logout|create|update|delete|unknown)$/,
+      hasText: /^(Sign-in|Sign-out|Create|Update|Delete|Unknown)$/,
     });
   await expect(badges).toHaveCount(20);
-  for (const text of await badges.allTextContents()) expect(text).toBe('update');
+  for (const text of await badges.allTextContents()) expect(text).toBe('Update');
   await pages.getByRole('button', { name: 'Page 2' }).click();
   await expect(page.getByText('Records 21–21 of 21, page 2 of 2')).toBeVisible();
 

@@ -69,6 +69,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`information, generator and a validation result pass axe in the ${scheme} theme`, async ({
     page,
   }, testInfo) => {
+    // three full-page axe scans of the longest tool page: slow on a shared two-core machine
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/tools/dmarc');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

@@ -42,7 +42,7 @@ test('the Validator grades pasted headers and explains a failing test', async ({
 test('the Analyser refuses a blank URL', async ({ page }) => {
   await page.goto('/tools/http-headers');
   await page.getByRole('tab', { name: 'Analyser' }).click();
-  await page.getByRole('button', { name: 'Analyse Headers' }).click();
+  await page.getByRole('button', { name: 'Analyze Headers' }).click();
   await expect(page.getByText('URL is required')).toBeVisible();
 });
 
@@ -50,7 +50,7 @@ async function analyse(page: Page, site: string) {
   await page.goto('/tools/http-headers');
   await page.getByRole('tab', { name: 'Analyser' }).click();
   await page.getByLabel('URL').fill(site);
-  await page.getByRole('button', { name: 'Analyse Headers' }).click();
+  await page.getByRole('button', { name: 'Analyze Headers' }).click();
 }
 
 // the sites are served by the network lab of e2e/serve.ts (e2e/lab-sites.ts); the server fetches
@@ -123,7 +123,7 @@ test('the Analyser refuses a name that resolves to a private address, with the s
   await expect(result).toContainText(
     'Refusing to connect to intranet.example.test (10.0.0.1): private address',
   );
-  await expect(page.getByRole('button', { name: 'Analyse Headers' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Analyze Headers' })).toBeEnabled();
 });
 
 for (const scheme of ['light', 'dark'] as const) {

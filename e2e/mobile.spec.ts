@@ -114,6 +114,15 @@ test('account pages fit a phone', async ({ page, request }) => {
   const greeting = page.getByRole('heading', { level: 1 });
   const box = await greeting.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+
+  // below 600 px the team is a list of cards, each member's fields stacked, not a sideways-scrolling table
+  await page.goto('/organisation');
+  const team = page.getByRole('region', { name: 'Team members' });
+  const member = team.getByRole('list', { name: 'Members and invitations' }).getByRole('listitem');
+  await expect(member).toHaveCount(1);
+  await expect(member).toContainText('mobile-account-with-a-rather-long-name');
+  await expect(member).toContainText('Admin');
+  await expect(team.getByRole('table')).toHaveCount(0);
 });
 
 test('every tool tab fits a phone', async ({ page, request }) => {

@@ -4,7 +4,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { WelcomePage } from '../features/welcome/welcome-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
-import { RequireAuth } from './require-auth.tsx';
+import { AnonymousOnly, RequireAuth } from './require-auth.tsx';
 import { toolNavGroups, toolPages, toolsWithPages } from './tool-pages.ts';
 
 const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page.tsx'));
@@ -45,8 +45,22 @@ export const appRoutes: RouteObject[] = [
       { path: '/welcome', element: <WelcomePage toolGroups={toolNavGroups} /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/cookie-policy', element: <CookiePolicyPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
+      {
+        path: '/login',
+        element: (
+          <AnonymousOnly>
+            <LoginPage />
+          </AnonymousOnly>
+        ),
+      },
+      {
+        path: '/register',
+        element: (
+          <AnonymousOnly>
+            <RegisterPage />
+          </AnonymousOnly>
+        ),
+      },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/invitation', element: <InvitationPage /> },
       {

@@ -5,14 +5,14 @@ import { RequirementBadge } from './requirement-badge.tsx';
 
 type Severity = Diagnostic['severity'];
 
-const severityColour = {
+export const severityColour = {
   error: { color: 'red.9', text: 'white' },
   warning: { color: 'orange.6', text: 'black' },
   info: { color: 'blue.8', text: 'white' },
 } as const;
 
 /** Badge and group names: most tools say warning; security.txt says recommendation (RFC 9116 wording). */
-const wordings = {
+export const wordings = {
   findings: {
     error: { label: 'Error', title: 'Errors' },
     warning: { label: 'Warning', title: 'Warnings' },

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { RequirementBadge } from './requirement-badge.tsx';
-import type { Requirement } from './requirement-levels.ts';
+import type { Requirement, RequirementSynonym } from './requirement-levels.ts';
 
 export function GuidanceList({ children }: { children: ReactNode }) {
   return (
@@ -15,7 +15,7 @@ export function GuidanceList({ children }: { children: ReactNode }) {
 interface GuidanceItemProps {
   level: Requirement;
   /** Source wording when it differs from the level, e.g. RECOMMENDED. */
-  levelText?: string;
+  levelText?: RequirementSynonym;
   /** Section cited, e.g. 'RFC 4034 §2.1.2'. */
   rfc?: string;
   children: ReactNode;

@@ -1,12 +1,12 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useId } from 'react';
 
-import { requirementStyles, type Requirement } from './requirement-levels.ts';
+import { requirementStyles, type Requirement, type RequirementSynonym } from './requirement-levels.ts';
 
 interface RequirementBadgeProps {
   level: Requirement;
   /** The word as the source prints it when it differs, e.g. RECOMMENDED for SHOULD (RFC 2119 §3). */
-  text?: string | undefined;
+  text?: RequirementSynonym | undefined;
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }
 
@@ -40,7 +40,7 @@ export function RequirementBadge({ level, text, size = 'sm' }: RequirementBadgeP
       </Tooltip>
       {/* the description while the tooltip is closed; floating-ui points at the tooltip while open */}
       <span id={descriptionId} hidden>
-        {text && text !== level ? `${text} means ${level}. ` : ''}
+        {text ? `${text} means ${level}. ` : ''}
         {style.explanation}
       </span>
     </>

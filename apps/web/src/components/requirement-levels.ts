@@ -94,6 +94,30 @@ export const requirementStyles: Record<Requirement, RequirementStyle> = {
   },
 };
 
+/**
+ * The other words RFC 2119 gives each level, which a badge prints where its source does
+ * (RFC 2119 §1-§5: REQUIRED and SHALL mean MUST, RECOMMENDED means SHOULD, OPTIONAL means MAY).
+ */
+export const requirementSynonyms = {
+  REQUIRED: 'MUST',
+  SHALL: 'MUST',
+  'SHALL NOT': 'MUST NOT',
+  RECOMMENDED: 'SHOULD',
+  'NOT RECOMMENDED': 'SHOULD NOT',
+  OPTIONAL: 'MAY',
+} as const satisfies Record<string, Requirement>;
+
+export type RequirementSynonym = keyof typeof requirementSynonyms;
+
+/** Every word a requirement badge can print, each with the level it stands for, levels first in their order. */
+export const requirementWords: readonly { word: Requirement | RequirementSynonym; level: Requirement }[] =
+  requirementLevels.flatMap((level) => [
+    { word: level, level },
+    ...(Object.keys(requirementSynonyms) as RequirementSynonym[])
+      .filter((synonym) => requirementSynonyms[synonym] === level)
+      .map((word) => ({ word, level })),
+  ]);
+
 /** RFC 8174 clarifies that only the capitalised words carry these meanings. */
 export const keywordNote =
-  'Per RFC 2119 and RFC 8174, MUST, MUST NOT, SHOULD, SHOULD NOT and MAY carry these meanings only when written in capitals.';
+  'Per RFC 2119 and RFC 8174, these words carry their meaning only when written in capitals. WILL, HAVE and COULD are rfckit guidance.';

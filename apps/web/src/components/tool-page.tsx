@@ -1,10 +1,10 @@
-import { Anchor, Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { findTool, type ToolDefinition } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { RfcLegend } from './rfc-legend.tsx';
+import { RfcLegend, type BadgeMeaning } from './rfc-legend.tsx';
 
 const tabLabels = { information: 'Information', generator: 'Generator', validator: 'Validator' } as const;
 type TabValue = keyof typeof tabLabels;
@@ -26,6 +26,8 @@ interface ToolPageProps {
   extraTabs?: readonly ExtraTab[];
   /** Shown between the header and the tabs, e.g. the TLS tool's database counts. */
   summary?: ReactNode;
+  /** The tool's own result badges (a check's outcome, a status), explained in the Requirement levels popover. */
+  resultBadges?: readonly BadgeMeaning[];
 }
 
 const tabsStyles = {
@@ -51,10 +53,18 @@ function registryTool(id: string): ToolDefinition {
 }
 
 /**
- * The frame of every tool page: name, standards and draft mark from the registry, the RFC legend
+ * The frame of every tool page: name, standards and draft mark from the registry, the Requirement levels popover
  * and the tabs the tool provides. The open tab lives in `?tab=` so a reload keeps it.
  */
-export function ToolPage({ id, information, generator, validator, extraTabs = [], summary }: ToolPageProps) {
+export function ToolPage({
+  id,
+  information,
+  generator,
+  validator,
+  extraTabs = [],
+  summary,
+  resultBadges = [],
+}: ToolPageProps) {
   const tool = registryTool(id);
   useDocumentTitle(`${tool.name} · rfckit`);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -94,20 +104,26 @@ export function ToolPage({ id, information, generator, validator, extraTabs = []
         <Text c="dimmed" mt={4}>
           {tool.summary}
         </Text>
-        <Group gap="xs" mt="xs">
-          <Text span size="sm" fw={600}>
-            Standards:
-          </Text>
-          {tool.rfcs.map((rfc, index) => (
-            <Text span size="sm" key={rfc}>
-              <StandardReference name={rfc} />
-              {index < tool.rfcs.length - 1 ? ',' : ''}
+        <Group gap="xs" mt="xs" justify="space-between" align="center">
+          <Group gap="xs">
+            <Text span size="sm" fw={600}>
+              Standards:
             </Text>
-          ))}
+            {tool.rfcs.map((rfc, index) => (
+              <Text span size="sm" key={rfc}>
+                <StandardReference name={rfc} />
+                {index < tool.rfcs.length - 1 ? ',' : ''}
+              </Text>
+            ))}
+          </Group>
+          <RfcLegend toolBadges={resultBadges} />
         </Group>
       </header>
 
-      <RfcLegend />
+      {/* the level-2 heading the tabs' sections and results follow, for heading navigation */}
+      <VisuallyHidden>
+        <Title order={2}>{tool.name} sections</Title>
+      </VisuallyHidden>
 
       {summary}
 

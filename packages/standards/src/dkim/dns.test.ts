@@ -126,6 +126,7 @@ describe('lookupDkimKey', () => {
       lookup: lookupStatus,
       valid: false,
       record: null,
+      ttl: null,
       validation: null,
     });
     expect(codes(result.issues)).toEqual([code]);

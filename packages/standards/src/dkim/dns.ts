@@ -17,7 +17,7 @@ export interface DkimDnsCname {
 export interface DkimDnsResult {
   /** `selector._domainkey.domain`. */
   dnsName: string;
-  /** Seconds the answer may be cached (the smallest TTL of the record and the CNAMEs followed); `null` without an answer. */
+  /** Seconds the key record may be cached (the smallest TTL of the record and the CNAMEs followed); `null` when no record was found. */
   ttl: number | null;
   /** The key record's TXT data, its character-strings joined; `null` when none was found. */
   record: string | null;
@@ -122,9 +122,10 @@ export async function lookupDkimKey(
     txtRecords: [] as string[],
   };
 
-  const empty = (status: DkimDnsStatus, ttl: number | null, issue: Diagnostic): DkimDnsResult => ({
+  // no record, so no TTL: a negative answer's caching time (RFC 2308 §5) is not the key's
+  const empty = (status: DkimDnsStatus, issue: Diagnostic): DkimDnsResult => ({
     ...base,
-    ttl,
+    ttl: null,
     record: null,
     validation: null,
     status,
@@ -136,7 +137,7 @@ export async function lookupDkimKey(
     case 'nxdomain':
       return {
         ok: true,
-        result: empty('not-found', answer.ttl, {
+        result: empty('not-found', {
           severity: 'error',
           code: 'DKIM_DNS_NXDOMAIN',
           message: `${answer.cnames.length > 0 ? canonicalName : dnsName} does not exist (NXDOMAIN): no key is published under this selector`,
@@ -147,7 +148,7 @@ export async function lookupDkimKey(
     case 'nodata':
       return {
         ok: true,
-        result: empty('not-found', answer.ttl, {
+        result: empty('not-found', {
           severity: 'error',
           code: 'DKIM_DNS_NODATA',
           message: `${canonicalName} exists but has no TXT record: no key is published under this selector`,
@@ -160,7 +161,7 @@ export async function lookupDkimKey(
     case 'error':
       return {
         ok: true,
-        result: empty('error', null, {
+        result: empty('error', {
           severity: 'error',
           code:
             answer.status === 'servfail'

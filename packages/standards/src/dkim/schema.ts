@@ -136,7 +136,12 @@ const dkimCnameSchema = z.object({
 /** The `data` of a `POST /v1/dkim/dns` response: the spec's fields plus the lookup's details. */
 export const dkimDnsResultSchema = z.object({
   dnsName: z.string().describe('selector._domainkey.domain'),
-  ttl: z.number().int().nonnegative().nullable(),
+  ttl: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe('TTL of the key record in seconds; null when none was found'),
   record: z.string().nullable().describe('The key record, its strings joined; null when none was found'),
   strings: z.array(z.string()).describe('Character-strings of the record as served'),
   txtRecords: z.array(z.string()).describe('Every TXT record at the name'),

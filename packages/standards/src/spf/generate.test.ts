@@ -48,6 +48,12 @@ describe('generateSpf', () => {
     expect(error?.span && result.record.slice(error.span.start, error.span.end)).toContain('192.0.2.300');
   });
 
+  it('says its starting record authorises no sender rather than finding no problem', () => {
+    const result = generateSpf({});
+    expect(result.record).toBe('v=spf1 ~all');
+    expect(result.diagnostics.map((d) => [d.code, d.severity])).toContainEqual(['SPF_NO_SENDER', 'warning']);
+  });
+
   it('warns about +all and about redirect beside all', () => {
     expect(generateSpf({ all: '+' }).warnings.length).toBeGreaterThan(0);
     const both = generateSpf({ all: '-', redirect: 'example.net' });

@@ -178,6 +178,10 @@ describe('advice on valid records', () => {
     ['v=spf1 ip4:0.0.0.0/0 -all', 'SPF_PREFIX_ZERO', 'warning'],
     ['v=spf1 a/0 -all', 'SPF_PREFIX_ZERO', 'warning'],
     ['v=spf1 ip4:192.0.2.1/24 -all', 'SPF_IP_HOST_BITS', 'info'],
+    ['v=spf1 ~all', 'SPF_NO_SENDER', 'warning'],
+    ['v=spf1 ?all', 'SPF_NO_SENDER', 'warning'],
+    ['v=spf1 -include:_spf.example.net ~all', 'SPF_NO_SENDER', 'warning'],
+    ['v=spf1 -all', 'SPF_NO_SENDER', 'info'],
   ])('%j: %s (%s)', (record, code, severity) => {
     const found = parseSpfRecord(record).diagnostics.find((d) => d.code === code);
     expect(found?.severity).toBe(severity);
@@ -190,6 +194,26 @@ describe('advice on valid records', () => {
       rfc: 'RFC 7208 §5.5',
       span: { start: 7, end: 10 },
     });
+  });
+
+  it('says a record with no pass mechanism before all authorises no sender, with a fix (RFC 7208 §4.6.2)', () => {
+    const [finding] = parseSpfRecord('v=spf1 ~all').diagnostics;
+    expect(finding).toMatchObject({
+      code: 'SPF_NO_SENDER',
+      rfc: 'RFC 7208 §4.6.2',
+      span: { start: 7, end: 11 },
+    });
+    expect(finding?.message).toMatch(/authorises no sender.*'softfail'/);
+    expect(finding?.fix).toMatch(/before '~all'.*'v=spf1 -all'/);
+  });
+
+  it.each([
+    'v=spf1 mx ~all',
+    'v=spf1 +a -all',
+    'v=spf1 -ip4:192.0.2.1 include:_spf.example.net ~all',
+    'v=spf1 +all',
+  ])('%j authorises a sender', (record) => {
+    expect(codes(record)).not.toContain('SPF_NO_SENDER');
   });
 
   it('gives -all and ~all records no advice', () => {

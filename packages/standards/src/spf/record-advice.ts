@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.ts';
 import { formatIp, networkAddress } from './ip.ts';
-import { recordLookupTerms, SPF_LOOKUP_LIMIT, type SpfRecord } from './record.ts';
+import { qualifierResults, recordLookupTerms, SPF_LOOKUP_LIMIT, type SpfRecord } from './record.ts';
 
 /** Advice on a record that parsed: what is allowed but risky, ignored or discouraged. */
 export function adviseOnRecord(record: SpfRecord): Diagnostic[] {
@@ -23,6 +23,23 @@ export function adviseOnRecord(record: SpfRecord): Diagnostic[] {
         message: "'?all' makes every other host neutral: receivers learn nothing about unlisted senders",
         rfc: 'RFC 7208 §2.6.2',
         fix: "Use '~all' while testing and '-all' once every sender is listed.",
+        span: all.span,
+      });
+    }
+    // only a '+' mechanism gives pass (RFC 7208 §4.6.2); with none before 'all' no host passes
+    const authorising = mechanisms.filter((m) => m.index < all.index && m.qualifier === '+');
+    if (all.qualifier !== '+' && authorising.length === 0) {
+      const nullPolicy = all.qualifier === '-';
+      out.push({
+        severity: nullPolicy ? 'info' : 'warning',
+        code: 'SPF_NO_SENDER',
+        message: nullPolicy
+          ? 'the record authorises no sender: all mail from this domain fails SPF, as it should for a domain that sends no mail'
+          : `the record authorises no sender: every host, your own mail servers too, gets '${qualifierResults[all.qualifier]}' from '${all.text}'`,
+        rfc: 'RFC 7208 §4.6.2',
+        fix: nullPolicy
+          ? "If the domain sends mail, list its sending hosts (ip4:, ip6:, a, mx or include:) before '-all'."
+          : `List the hosts that send this domain's mail (ip4:, ip6:, a, mx or include:) before '${all.text}'; for a domain that sends no mail, publish 'v=spf1 -all'.`,
         span: all.span,
       });
     }

@@ -4,22 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { storeAccessToken } from '../../lib/access-token.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { testProfile } from '../../test/profile.ts';
 import ActivityPage from './activity-page.tsx';
 
-const profile = {
-  id: 'u-1',
-  email: 'ada@example.org',
-  firstName: 'Ada',
-  lastName: null,
-  name: null,
-  role: 'admin',
-  organisation: { id: 'o-1', name: 'Acme Ltd' },
-  emailVerified: true,
-  company: null,
-  phone: null,
-  pendingEmail: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const profile = testProfile({ lastName: null });
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -72,7 +60,7 @@ describe('ActivityPage', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
-    expect(badges).toEqual(['login', 'update', 'unknown']);
+    expect(badges).toEqual(['Sign-in', 'Update', 'Unknown']);
     expect(screen.getByText('Records 21–23 of 45, page 2 of 3')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Activity pages' });
     expect(within(nav).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');

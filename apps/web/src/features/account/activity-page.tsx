@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -21,6 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { ActivityActionBadge, activityActionLabels } from '../../components/activity-action-badge.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -76,32 +76,6 @@ interface ActivityUser {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const numberFormat = new Intl.NumberFormat();
-
-/** Spec part 1 §4: login, logout, create, update, delete; anything else is unknown. */
-const actionColours: Record<string, string> = {
-  login: 'green',
-  logout: 'gray',
-  create: 'blue',
-  update: 'yellow',
-  delete: 'red',
-};
-
-function ActionBadge({ action }: { action: string }) {
-  const known = (ACTIVITY_ACTIONS as readonly string[]).includes(action);
-  return (
-    <Badge
-      variant="light"
-      color={known ? (actionColours[action] ?? 'gray') : 'gray'}
-      c="var(--mantine-color-text)"
-      radius="sm"
-      // the label is short: never cut it to an ellipsis in a narrow column
-      maw="none"
-      style={{ minWidth: 'max-content' }}
-    >
-      {known ? action : 'unknown'}
-    </Badge>
-  );
-}
 
 /**
  * Spec part 1 §8: a server that answers with a failure gives 'Failed to fetch activities'; an
@@ -216,7 +190,7 @@ function FilterForm({ initial, users, usersPending, onApply, onClear, children }
           onChange={(event) => set('action', event.currentTarget.value)}
           data={[
             { value: '', label: 'All actions' },
-            ...ACTIVITY_ACTIONS.map((action) => ({ value: action, label: action })),
+            ...ACTIVITY_ACTIONS.map((action) => ({ value: action, label: activityActionLabels[action] })),
           ]}
         />
       </SimpleGrid>
@@ -461,7 +435,7 @@ export default function ActivityPage() {
                         </time>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <ActionBadge action={record.action} />
+                        <ActivityActionBadge action={record.action} />
                       </Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.username ?? '—'}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

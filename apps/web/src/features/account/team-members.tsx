@@ -8,7 +8,6 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
   VisuallyHidden,
@@ -17,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { api } from '../../lib/api.ts';
 import type { Outcome } from '../../lib/form-submission.ts';
 import { signOut } from '../../lib/session.ts';
@@ -251,52 +250,50 @@ export function TeamMembers({ organisationId, isAdmin, userId }: TeamMembersProp
           </Alert>
         )}
         {team.data && (
-          <TableScroll label="Team members table" minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Email</Table.Th>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {team.data.map((row) => (
-                  <Table.Tr key={`${row.kind}-${row.id}`}>
-                    <Table.Th scope="row" fw={500}>
-                      {row.name ?? '—'}
-                      {row.you && (
-                        <Text span size="xs" c="dimmed" ml={6}>
-                          (you)
-                        </Text>
-                      )}
-                    </Table.Th>
-                    <Table.Td>{row.email}</Table.Td>
-                    <Table.Td>
-                      <RoleBadge role={row.role} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge row={row} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <RowActions
-                        row={row}
-                        isAdmin={isAdmin}
-                        busy={busy}
-                        onRole={changeRole}
-                        onResend={resend}
-                        onConfirm={ask}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+          <DataTable
+            label="Members and invitations"
+            minWidth={640}
+            verticalSpacing="sm"
+            highlightOnHover
+            rows={team.data}
+            rowKey={(row) => `${row.kind}-${row.id}`}
+            columns={[
+              {
+                header: 'Name',
+                rowHeader: true,
+                cellProps: { fw: 500 },
+                cell: (row) => (
+                  <>
+                    {row.name ?? '—'}
+                    {row.you && (
+                      <Text span size="xs" c="dimmed" ml={6}>
+                        (you)
+                      </Text>
+                    )}
+                  </>
+                ),
+              },
+              { header: 'Email', cell: (row) => row.email },
+              { header: 'Role', cell: (row) => <RoleBadge role={row.role} /> },
+              { header: 'Status', cell: (row) => <StatusBadge row={row} /> },
+              {
+                header: <VisuallyHidden>Actions</VisuallyHidden>,
+                // the card shows the button alone; its own label names the member
+                cardLabel: null,
+                cellProps: { ta: 'right' },
+                cell: (row) => (
+                  <RowActions
+                    row={row}
+                    isAdmin={isAdmin}
+                    busy={busy}
+                    onRole={changeRole}
+                    onResend={resend}
+                    onConfirm={ask}
+                  />
+                ),
+              },
+            ]}
+          />
         )}
         {isAdmin && (
           <InviteMemberForm

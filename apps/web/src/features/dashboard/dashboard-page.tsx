@@ -4,6 +4,7 @@ import type { ToolDefinition } from '@rfckit/standards';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
+import { ActivityActionBadge } from '../../components/activity-action-badge.tsx';
 import { api } from '../../lib/api.ts';
 import { displayName, useSession } from '../../lib/session.ts';
 
@@ -28,13 +29,6 @@ interface ActivityPage {
 }
 
 const RECENT_LIMIT = 3;
-const actionLabels: Record<string, string> = {
-  login: 'Sign-in',
-  logout: 'Sign-out',
-  create: 'Create',
-  update: 'Update',
-  delete: 'Delete',
-};
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -143,9 +137,7 @@ export default function DashboardPage({ toolGroups }: DashboardPageProps) {
               {recent.data.activities.map((entry) => (
                 <Card component="li" key={entry.id} withBorder padding="sm">
                   <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                    <Badge variant="light" color="gray" c="var(--mantine-color-text)">
-                      {actionLabels[entry.action] ?? 'Unknown'}
-                    </Badge>
+                    <ActivityActionBadge action={entry.action} />
                     <Text size="xs" c="dimmed" component="time" dateTime={entry.created_at}>
                       {timeFormat.format(new Date(entry.created_at))}
                     </Text>

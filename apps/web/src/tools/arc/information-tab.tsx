@@ -5,7 +5,7 @@ import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import type { Requirement } from '../../components/requirement-levels.ts';
+import type { Requirement, RequirementSynonym } from '../../components/requirement-levels.ts';
 
 // One ARC set as RFC 8617 §4.1 shows it, newest first as a sealer prepends it.
 const exampleSet = [
@@ -42,7 +42,7 @@ const flowText =
 interface TagRow {
   tag: string;
   level: Requirement;
-  levelText?: string;
+  levelText?: RequirementSynonym;
   meaning: string;
 }
 

@@ -3,17 +3,40 @@ import type { ArcSetResult, ArcSignatureResult, ArcValidateResult } from '@rfcki
 
 import { FieldRow } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 
 // background and text pairs with at least 4.5:1 contrast in both themes (as the requirement badges)
-const resultStyle: Record<ArcSignatureResult, { color: string; text: string }> = {
-  pass: { color: 'teal.9', text: 'white' },
-  fail: { color: 'red.9', text: 'white' },
-  neutral: { color: 'gray.7', text: 'white' },
-  temperror: { color: 'orange.6', text: 'black' },
-  permerror: { color: 'red.9', text: 'white' },
-  none: { color: 'gray.7', text: 'white' },
+const resultStyle: Record<ArcSignatureResult, { color: string; text: string; meaning: string }> = {
+  pass: { color: 'teal.9', text: 'white', meaning: 'The signature or seal verifies with the key in DNS.' },
+  fail: {
+    color: 'red.9',
+    text: 'white',
+    meaning: 'It does not verify: the message or the header changed, or the key does not match.',
+  },
+  neutral: { color: 'gray.7', text: 'white', meaning: 'It could not be judged either way.' },
+  temperror: { color: 'orange.6', text: 'black', meaning: 'The key lookup failed for now; try again later.' },
+  permerror: {
+    color: 'red.9',
+    text: 'white',
+    meaning: 'It is malformed or its key is unusable: it can never verify.',
+  },
+  none: {
+    color: 'gray.7',
+    text: 'white',
+    meaning: 'There was no earlier ARC chain to check, as for the first set (cv=none).',
+  },
 };
+
+/** Every result badge of the chain's checks, for the Requirement levels popover. */
+export const arcResultBadges: readonly BadgeMeaning[] = (
+  Object.keys(resultStyle) as ArcSignatureResult[]
+).map((result) => ({
+  label: result,
+  meaning: resultStyle[result].meaning,
+  color: resultStyle[result].color,
+  textColor: resultStyle[result].text,
+}));
 
 function ResultBadge({ result }: { result: ArcSignatureResult }) {
   const style = resultStyle[result];

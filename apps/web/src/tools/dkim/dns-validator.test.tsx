@@ -153,6 +153,46 @@ describe('DKIM validator (DNS mode)', () => {
     expect(finding).toHaveAttribute('data-code', 'DKIM_KEY_REVOKED');
   });
 
+  it('shows a selector that does not exist as not found, with no TTL', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({
+        success: true,
+        data: {
+          ...revokedResult,
+          dnsName: 'missing._domainkey.example.com',
+          canonicalName: 'missing._domainkey.example.com',
+          cnames: [],
+          ttl: null,
+          lookup: 'nxdomain',
+          record: null,
+          strings: [],
+          txtRecords: [],
+          validation: null,
+          status: 'not-found',
+          issues: [
+            {
+              severity: 'error',
+              code: 'DKIM_DNS_NXDOMAIN',
+              message:
+                'missing._domainkey.example.com does not exist (NXDOMAIN): no key is published under this selector',
+              rfc: 'RFC 6376 §6.1.2',
+              fix: 'Check the selector against the s= tag of a signed message, and publish the key record at this name.',
+            },
+          ],
+        },
+      }),
+    );
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    await user.type(screen.getByRole('textbox', { name: /^Selector/ }), 'missing');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByRole('heading', { name: 'No DKIM key found' })).toBeInTheDocument();
+    const lookup = screen.getByRole('table', { name: 'DNS lookup' });
+    expect(lookup).toHaveTextContent('Not found: the name does not exist (NXDOMAIN)');
+    expect(lookup).not.toHaveTextContent('TTL');
+    expect(lookup).not.toHaveTextContent('seconds');
+  });
+
   it('lists the TXT records when several key records leave none to validate', async () => {
     const other = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAtwo';
     fetchMock.mockImplementation(async () =>

@@ -18,6 +18,16 @@ const resultTitle: Record<DkimDnsResultData['status'], string> = {
   error: 'DNS lookup failed',
 };
 
+/** What the DNS answer means for the key, in words. */
+const lookupText: Record<DkimDnsResultData['lookup'], string> = {
+  ok: 'TXT record found',
+  nxdomain: 'Not found: the name does not exist (NXDOMAIN)',
+  nodata: 'Not found: the name has no TXT record',
+  servfail: 'No answer: the name servers failed (SERVFAIL)',
+  timeout: 'No answer: the lookup timed out',
+  error: 'No answer: the lookup failed',
+};
+
 /** The lookup (name, delegation, TTL, the record as served), its findings and the record's validation. */
 export function DnsResultView({ result }: { result: DkimDnsResultData }) {
   // issues are the lookup's findings followed by the validation's
@@ -43,8 +53,9 @@ export function DnsResultView({ result }: { result: DkimDnsResultData }) {
               ))}
             </FieldRow>
           )}
-          <FieldRow label="Lookup">{result.lookup}</FieldRow>
-          <FieldRow label="TTL">{result.ttl === null ? 'none' : `${result.ttl} seconds`}</FieldRow>
+          <FieldRow label="Lookup">{lookupText[result.lookup]}</FieldRow>
+          {/* no record, no TTL: a negative answer's caching time is not the key's */}
+          {result.ttl !== null && <FieldRow label="TTL">{result.ttl} seconds</FieldRow>}
           {result.strings.length > 1 && (
             <FieldRow label="Strings">{result.strings.length} character-strings joined</FieldRow>
           )}

@@ -4,7 +4,7 @@ import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import type { Requirement } from '../../components/requirement-levels.ts';
+import type { Requirement, RequirementSynonym } from '../../components/requirement-levels.ts';
 
 const example = [
   'default._domainkey.example.com. IN TXT (',
@@ -12,7 +12,13 @@ const example = [
   '  "p=11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=" )',
 ].join('\n');
 
-const tags: { tag: string; level: Requirement; levelText?: string; meaning: string; values: string }[] = [
+const tags: {
+  tag: string;
+  level: Requirement;
+  levelText?: RequirementSynonym;
+  meaning: string;
+  values: string;
+}[] = [
   {
     tag: 'v=',
     level: 'SHOULD',

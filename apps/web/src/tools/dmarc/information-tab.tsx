@@ -5,13 +5,13 @@ import { GuidanceItem, GuidanceList } from '../../components/guidance-list.tsx';
 import { PageSection } from '../../components/page-section.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
-import type { Requirement } from '../../components/requirement-levels.ts';
+import type { Requirement, RequirementSynonym } from '../../components/requirement-levels.ts';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
 const example = '_dmarc.example.com. 3600 IN TXT "v=DMARC1; p=none; rua=mailto:dmarc-reports@example.com"';
 
 /** The presence RFC 9989 §4.7 gives each tag (RFC 7489 §6.3 for the removed ones). */
-const presence: Record<DmarcTagName, { level: Requirement; text?: string }> = {
+const presence: Record<DmarcTagName, { level: Requirement; text?: RequirementSynonym }> = {
   v: { level: 'MUST', text: 'REQUIRED' },
   p: { level: 'SHOULD', text: 'RECOMMENDED' },
   sp: { level: 'MAY', text: 'OPTIONAL' },

@@ -1,6 +1,7 @@
 import { ToolPage } from '../../components/tool-page.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
 import { InformationTab } from './information-tab.tsx';
+import { dmarcResultBadges } from './validation-result.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
 /** /tools/dmarc: Information, Generator (in the browser, spec part 1 §7) and Validator (the server's discovery). */
@@ -11,6 +12,7 @@ export default function DmarcPage() {
       information={<InformationTab />}
       generator={<GeneratorTab />}
       validator={<ValidatorTab />}
+      resultBadges={dmarcResultBadges}
     />
   );
 }

@@ -2,10 +2,28 @@ import { Badge, Tooltip } from '@mantine/core';
 import { dmarcRemovedTagNotes, type DmarcRemovedTag } from '@rfckit/standards';
 import { useId } from 'react';
 
+import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
+
 const styles = {
   added: { label: 'RFC 9989', color: 'blue.8', text: 'white' },
   removed: { label: 'Removed in RFC 9989', color: 'grape.9', text: 'white' },
 } as const;
+
+/** The two badges' meanings, for the Requirement levels popover. */
+export const specBadgeMeanings: readonly BadgeMeaning[] = [
+  {
+    label: styles.added.label,
+    meaning: 'A tag RFC 9989 added: receivers still on RFC 7489 ignore it.',
+    color: styles.added.color,
+    textColor: styles.added.text,
+  },
+  {
+    label: styles.removed.label,
+    meaning: 'A tag RFC 9989 removed: RFC 9989 receivers ignore it; RFC 7489 receivers still read it.',
+    color: styles.removed.color,
+    textColor: styles.removed.text,
+  },
+];
 
 interface SpecBadgeProps {
   kind: keyof typeof styles;

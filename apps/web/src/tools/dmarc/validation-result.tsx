@@ -2,9 +2,10 @@ import { Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/co
 import type { DmarcValidationResultData, DmarcVerdict } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 
+import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
-import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
+import { addedTagExplanations, RemovedBadge, SpecBadge, specBadgeMeanings } from './spec-badge.tsx';
 
 type Discovery = NonNullable<DmarcValidationResultData['discovery']>;
 type Lookup = Discovery['lookups'][number];
@@ -27,11 +28,14 @@ const outcomeText: Record<Lookup['outcome'], string> = {
   failed: 'lookup failed',
 };
 
-const outcomeColor: Record<Lookup['outcome'], string> = {
-  record: 'green.9',
-  none: 'gray.7',
-  multiple: 'red.9',
-  failed: 'orange.9',
+// a green that keeps white text above 4.5:1 (Mantine's green.9 does not)
+const accessibleGreen = '#1a682c';
+
+const outcomeColor: Record<Lookup['outcome'], { color: string; text: string }> = {
+  record: { color: accessibleGreen, text: 'white' },
+  none: { color: 'gray.7', text: 'white' },
+  multiple: { color: 'red.9', text: 'white' },
+  failed: { color: 'orange.6', text: 'black' },
 };
 
 const sourceText = {
@@ -40,13 +44,81 @@ const sourceText = {
   'public-suffix': 'its Public Suffix Domain’s record',
 } as const;
 
-const destinationText: Record<Destination['status'], { label: string; color: string }> = {
-  'same-organization': { label: 'Same organisation: no check needed', color: 'gray.7' },
-  authorized: { label: 'Authorised', color: 'green.9' },
-  unauthorized: { label: 'Not authorised: no reports', color: 'red.9' },
-  unverifiable: { label: 'Cannot be verified', color: 'orange.9' },
-  temperror: { label: 'Lookup failed', color: 'orange.9' },
+const destinationText: Record<
+  Destination['status'],
+  { label: string; color: string; text: string; meaning: string }
+> = {
+  'same-organization': {
+    label: 'Same organisation: no check needed',
+    color: 'gray.7',
+    text: 'white',
+    meaning:
+      'The address is in the domain’s own organisation: receivers send reports without asking (RFC 7489 §7.1).',
+  },
+  authorized: {
+    label: 'Authorised',
+    color: accessibleGreen,
+    text: 'white',
+    meaning:
+      'The other domain publishes the _report._dmarc record that accepts reports for this one (RFC 7489 §7.1).',
+  },
+  unauthorized: {
+    label: 'Not authorised: no reports',
+    color: 'red.9',
+    text: 'white',
+    meaning:
+      'The other domain does not publish the _report._dmarc record for this one, so receivers send it no reports (RFC 7489 §7.1).',
+  },
+  unverifiable: {
+    label: 'Cannot be verified',
+    color: 'orange.6',
+    text: 'black',
+    meaning: 'The address is not one whose authorisation can be looked up in DNS.',
+  },
+  temperror: {
+    label: 'Lookup failed',
+    color: 'orange.6',
+    text: 'black',
+    meaning: 'The DNS lookup of the authorisation record failed; try again later.',
+  },
 };
+
+const outcomeMeaning: Record<Lookup['outcome'], string> = {
+  record: 'The name has exactly one DMARC record, which is used.',
+  none: 'The name has no DMARC record; the search goes on.',
+  multiple: 'The name has more than one DMARC record: receivers discard them all.',
+  failed: 'The DNS lookup failed: receivers cannot tell whether a record exists.',
+};
+
+/** Every badge the validator's result shows, with its meaning, for the Requirement levels popover. */
+export const dmarcResultBadges: readonly BadgeMeaning[] = [
+  ...(Object.keys(outcomeText) as Lookup['outcome'][]).map((outcome) => ({
+    label: outcomeText[outcome],
+    meaning: outcomeMeaning[outcome],
+    color: outcomeColor[outcome].color,
+    textColor: outcomeColor[outcome].text,
+  })),
+  { label: 'OK', meaning: 'The tag is defined by the standard and its value is valid.' },
+  {
+    label: 'Unknown: ignored',
+    meaning: 'The tag is not defined by DMARC: receivers ignore it.',
+    color: 'orange.6',
+    textColor: 'black',
+  },
+  {
+    label: 'Invalid value',
+    meaning: 'The tag’s value breaks its syntax.',
+    color: 'red.9',
+    textColor: 'white',
+  },
+  ...specBadgeMeanings,
+  ...Object.values(destinationText).map(({ label, color, text, meaning }) => ({
+    label,
+    meaning,
+    color,
+    textColor: text,
+  })),
+];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -64,7 +136,13 @@ function Lookups({ lookups, label }: { lookups: Lookup[]; label: string }) {
         <List.Item key={lookup.name} data-outcome={lookup.outcome}>
           <Group gap="xs" wrap="wrap">
             <Code>{lookup.name}</Code>
-            <Badge size="sm" radius="sm" variant="filled" color={outcomeColor[lookup.outcome]} c="white">
+            <Badge
+              size="sm"
+              radius="sm"
+              variant="filled"
+              color={outcomeColor[lookup.outcome].color}
+              c={outcomeColor[lookup.outcome].text}
+            >
               {outcomeText[lookup.outcome]}
             </Badge>
             {lookup.psd === 'y' || lookup.psd === 'n' ? (
@@ -128,6 +206,20 @@ function DiscoveryView({ discovery }: { discovery: Discovery }) {
   );
 }
 
+/** Statuses under which a destination gets its reports. */
+const deliveredStatuses: ReadonlySet<Destination['status']> = new Set(['same-organization', 'authorized']);
+
+/**
+ * The destination checks a rua or ruf tag failed, each once: the tag is not OK when a destination
+ * would get no reports (RFC 7489 §7.1), whatever its syntax.
+ */
+function undeliveredStatuses(tag: string, destinations: readonly Destination[]): Destination['status'][] {
+  const statuses = destinations
+    .filter((destination) => destination.tag === tag && !deliveredStatuses.has(destination.status))
+    .map((destination) => destination.status);
+  return [...new Set(statuses)];
+}
+
 function TagsTable({ result }: { result: DmarcValidationResultData }) {
   const parsed = result.parsed;
   if (!parsed) return null;
@@ -143,43 +235,63 @@ function TagsTable({ result }: { result: DmarcValidationResultData }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {parsed.tags.map((tag, index) => (
-              <Table.Tr key={`${tag.key}-${index}`} data-tag={tag.key}>
-                <Table.Th scope="row" ff="monospace" fw={500}>
-                  {tag.name}
-                </Table.Th>
-                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {tag.value}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    {tag.status === 'removed' &&
-                      (tag.key === 'pct' || tag.key === 'ri' || tag.key === 'rf') && (
-                        <RemovedBadge tag={tag.key} />
+            {parsed.tags.map((tag, index) => {
+              const undelivered = undeliveredStatuses(tag.key, result.reportDestinations);
+              return (
+                <Table.Tr key={`${tag.key}-${index}`} data-tag={tag.key}>
+                  <Table.Th scope="row" ff="monospace" fw={500}>
+                    {tag.name}
+                  </Table.Th>
+                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {tag.value}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      {tag.status === 'removed' &&
+                        (tag.key === 'pct' || tag.key === 'ri' || tag.key === 'rf') && (
+                          <RemovedBadge tag={tag.key} />
+                        )}
+                      {tag.status === 'defined' &&
+                        (tag.key === 'np' || tag.key === 't' || tag.key === 'psd') && (
+                          <SpecBadge kind="added" explanation={addedTagExplanations[tag.key]} />
+                        )}
+                      {tag.status === 'unknown' && (
+                        <Badge size="sm" radius="sm" color="orange.6" c="black">
+                          Unknown: ignored
+                        </Badge>
                       )}
-                    {tag.status === 'defined' &&
-                      (tag.key === 'np' || tag.key === 't' || tag.key === 'psd') && (
-                        <SpecBadge kind="added" explanation={addedTagExplanations[tag.key]} />
+                      {!tag.valid && (
+                        <Badge size="sm" radius="sm" color="red.9" c="white">
+                          Invalid value
+                        </Badge>
                       )}
-                    {tag.status === 'unknown' && (
-                      <Badge size="sm" radius="sm" color="orange.6" c="black">
-                        Unknown: ignored
-                      </Badge>
-                    )}
-                    {!tag.valid && (
-                      <Badge size="sm" radius="sm" color="red.9" c="white">
-                        Invalid value
-                      </Badge>
-                    )}
-                    {tag.valid && tag.status === 'defined' && (
-                      <Text span size="sm">
-                        OK
-                      </Text>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+                      {undelivered.map((status) => (
+                        <Badge
+                          key={status}
+                          size="sm"
+                          radius="sm"
+                          variant="filled"
+                          color={destinationText[status].color}
+                          c={destinationText[status].text}
+                        >
+                          {destinationText[status].label}
+                        </Badge>
+                      ))}
+                      {undelivered.length > 0 && (
+                        <Text span size="xs" c="dimmed">
+                          See Report destinations
+                        </Text>
+                      )}
+                      {tag.valid && tag.status === 'defined' && undelivered.length === 0 && (
+                        <Text span size="sm">
+                          OK
+                        </Text>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </TableScroll>
@@ -223,7 +335,7 @@ function Destinations({ destinations }: { destinations: Destination[] }) {
                     {destination.uri}
                   </Table.Td>
                   <Table.Td>
-                    <Badge size="sm" radius="sm" variant="filled" color={status.color} c="white">
+                    <Badge size="sm" radius="sm" variant="filled" color={status.color} c={status.text}>
                       {status.label}
                     </Badge>
                     {destination.name && (

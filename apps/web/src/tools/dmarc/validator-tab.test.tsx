@@ -96,6 +96,11 @@ describe('DMARC validator', () => {
     const destinations = screen.getByRole('table', { name: 'Report destinations' });
     expect(within(destinations).getByText('Not authorised: no reports')).toBeInTheDocument();
     expect(within(destinations).getByText('Same organisation: no check needed')).toBeInTheDocument();
+
+    // the tags table agrees: rua names a destination that gets no reports, so it is not OK
+    const rua = within(screen.getByRole('table', { name: 'Record tags' })).getByRole('row', { name: /^rua/ });
+    expect(within(rua).getByText('Not authorised: no reports')).toBeInTheDocument();
+    expect(within(rua).queryByText('OK')).not.toBeInTheDocument();
   });
 
   it("shows the server's error", async () => {

@@ -37,7 +37,7 @@ describe('HTTP headers Analyser', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithProviders(<AnalyserTab />);
-    await user.click(screen.getByRole('button', { name: 'Analyse Headers' }));
+    await user.click(screen.getByRole('button', { name: 'Analyze Headers' }));
     expect(await screen.findByText('URL is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -51,7 +51,7 @@ describe('HTTP headers Analyser', () => {
     const user = userEvent.setup();
     renderWithProviders(<AnalyserTab />);
     await user.type(screen.getByLabelText('URL'), 'https://example.com');
-    await user.click(screen.getByRole('button', { name: 'Analyse Headers' }));
+    await user.click(screen.getByRole('button', { name: 'Analyze Headers' }));
     expect(await screen.findByRole('button', { name: 'Analyzing Headers...' })).toBeDisabled();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe(`/v1${httpHeadersOperations.analyze.path}`);
@@ -92,7 +92,7 @@ describe('HTTP headers Analyser', () => {
     const user = userEvent.setup();
     renderWithProviders(<AnalyserTab />);
     await user.type(screen.getByLabelText('URL'), 'http://10.0.0.1/');
-    await user.click(screen.getByRole('button', { name: 'Analyse Headers' }));
+    await user.click(screen.getByRole('button', { name: 'Analyze Headers' }));
     expect(await screen.findByText('The address 10.0.0.1 is private.')).toBeInTheDocument();
   });
 
@@ -101,7 +101,7 @@ describe('HTTP headers Analyser', () => {
     const user = userEvent.setup();
     renderWithProviders(<AnalyserTab />);
     await user.type(screen.getByLabelText('URL'), 'example.com');
-    await user.click(screen.getByRole('button', { name: 'Analyse Headers' }));
+    await user.click(screen.getByRole('button', { name: 'Analyze Headers' }));
     expect(
       await screen.findByText('Failed to analyse headers. Please check the URL and try again.'),
     ).toBeInTheDocument();

@@ -29,13 +29,14 @@ export function AnalyserTab() {
       request={request}
       onSubmit={onSubmit}
       resultLabel="Analysis result"
-      submitLabel="Analyse Headers"
+      // spec part 2 fixes the busy label 'Analyzing Headers...'; the button is spelt the same way
+      submitLabel="Analyze Headers"
       pendingLabel="Analyzing Headers..."
       hint="Scored with the MDN HTTP Observatory’s tests and grade chart."
       panel={{
         pending: 'Fetching the site and grading its headers…',
         empty:
-          'Enter a site and choose Analyse Headers to see its score, grade, tests and recommendations here.',
+          'Enter a site and choose Analyze Headers to see its score, grade, tests and recommendations here.',
         errorMessage: analysisErrorMessage,
         success: (data) => ({
           title: `Grade ${data.grade}`,

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
 
 // Mantine's green 9 leaves white text under 4.5:1; this green keeps it above 6:1 in both themes
 const passGreen = '#1b6b2e';
@@ -138,8 +139,40 @@ function RedirectChain({ analysis }: { analysis: HttpHeadersAnalysis }) {
   );
 }
 
-function outcomeOf(test: HeaderTest): { label: string; colour: string; text: string } {
-  if (!test.evaluated) return { label: 'Not evaluated', colour: 'gray.7', text: 'white' };
+const testOutcomes = {
+  notEvaluated: {
+    label: 'Not evaluated',
+    colour: 'gray.7',
+    text: 'white',
+    meaning: 'The test did not apply to this answer, so it counts for nothing.',
+  },
+  notSet: {
+    label: 'Not set',
+    colour: 'gray.2',
+    text: 'black',
+    meaning: 'An optional header is absent: it scores 0 points, neither a pass nor a fail.',
+  },
+  pass: { label: 'Pass', colour: passGreen, text: 'white', meaning: 'The header is set as the test asks.' },
+  fail: {
+    label: 'Fail',
+    colour: 'red.9',
+    text: 'white',
+    meaning: 'The header is missing or weak: the score loses points. The test says how to fix it.',
+  },
+} as const;
+
+type TestOutcome = (typeof testOutcomes)[keyof typeof testOutcomes];
+
+/** Every outcome badge a graded test shows, for the Requirement levels popover. */
+export const headerResultBadges: readonly BadgeMeaning[] = Object.values(testOutcomes).map((outcome) => ({
+  label: outcome.label,
+  meaning: outcome.meaning,
+  color: outcome.colour,
+  textColor: outcome.text,
+}));
+
+function outcomeOf(test: HeaderTest): TestOutcome {
+  if (!test.evaluated) return testOutcomes.notEvaluated;
   // an optional header that is absent passes for 0 points in the Observatory: not a green success
   if (
     test.pass &&
@@ -147,11 +180,9 @@ function outcomeOf(test: HeaderTest): { label: string; colour: string; text: str
     test.result !== null &&
     /-not-(implemented|found)/.test(test.result)
   ) {
-    return { label: 'Not set', colour: 'gray.2', text: 'black' };
+    return testOutcomes.notSet;
   }
-  return test.pass
-    ? { label: 'Pass', colour: passGreen, text: 'white' }
-    : { label: 'Fail', colour: 'red.9', text: 'white' };
+  return test.pass ? testOutcomes.pass : testOutcomes.fail;
 }
 
 function modifierText(test: HeaderTest): string {

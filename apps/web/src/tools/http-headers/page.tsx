@@ -1,5 +1,6 @@
 import { ToolPage } from '../../components/tool-page.tsx';
 import { AnalyserTab } from './analyser-tab.tsx';
+import { headerResultBadges } from './analysis-view.tsx';
 import { InformationTab } from './information-tab.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
@@ -11,6 +12,7 @@ export default function HttpHeadersPage() {
       information={<InformationTab />}
       extraTabs={[{ value: 'analyser', label: 'Analyser', panel: <AnalyserTab /> }]}
       validator={<ValidatorTab />}
+      resultBadges={headerResultBadges}
     />
   );
 }

@@ -11,7 +11,7 @@ const file = [
   '# security.txt for example.com: serve it at https://example.com/.well-known/security.txt',
   'Contact: mailto:security@example.com',
   'Contact: tel:+1-201-555-0123',
-  'Expires: 2027-03-10T08:09:10Z',
+  'Expires: 2027-03-09T08:09:10Z',
   '',
 ].join('\n');
 
@@ -38,10 +38,12 @@ describe('security.txt generator', () => {
     return user;
   }
 
-  it('starts with Expires one year ahead, and +1 Year sets now plus a year without fractions', async () => {
+  it('starts with Expires less than a year ahead (RFC 9116 §2.5.5), and +1 Year sets now plus a year without fractions', async () => {
     const user = setup();
-    expect(screen.getByTestId('security-txt-expires')).toHaveTextContent('2027-03-10T08:09:10Z');
-    expect(screen.getByLabelText(/Expires \(UTC\)/)).toHaveValue('2027-03-10T08:09');
+    // 2026-03-10T08:09:10.123Z plus a year less a day
+    expect(screen.getByTestId('security-txt-expires')).toHaveTextContent('2027-03-09T08:09:10Z');
+    expect(screen.getByLabelText(/Expires \(UTC\)/)).toHaveValue('2027-03-09T08:09');
+    expect(screen.getByText(/RFC 9116 recommends less than a year/)).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText(/Expires \(UTC\)/), { target: { value: '2026-12-01T17:30' } });
     expect(screen.getByTestId('security-txt-expires')).toHaveTextContent('2026-12-01T17:30:00Z');
@@ -95,7 +97,7 @@ describe('security.txt generator', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       domain: 'example.com',
       contacts: ['mailto:security@example.com', 'tel:+1-201-555-0123'],
-      expires: '2027-03-10T08:09:10Z',
+      expires: '2027-03-09T08:09:10Z',
       preferredLanguages: ['en', 'nl'],
       acknowledgments: '',
       canonical: '',

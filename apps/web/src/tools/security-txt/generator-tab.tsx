@@ -47,6 +47,16 @@ export function oneYearAhead(now = new Date()): string {
   return next.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The Expires the form starts with: a year ahead (spec part 2 §9) less one day, so that it is less
+ * than a year into the future as RFC 9116 §2.5.5 recommends and the hint says.
+ */
+export function defaultExpiry(now = new Date()): string {
+  return oneYearAhead(new Date(now.getTime() - DAY_MS));
+}
+
 /** What the date-time picker shows for an Expires value: its first 16 characters, YYYY-MM-DDTHH:MM. */
 function pickerValue(expires: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(expires) ? expires.slice(0, 16) : '';
@@ -104,8 +114,7 @@ export function GeneratorTab() {
     initialValues: {
       domain: '',
       contacts: [''],
-      // spec part 2 §9: the expiry defaults to one year ahead
-      expires: oneYearAhead(),
+      expires: defaultExpiry(),
       preferredLanguages: [],
       optional: { acknowledgments: '', canonical: '', policy: '', hiring: '', encryption: '', csaf: '' },
     },
@@ -284,7 +293,7 @@ export function GeneratorTab() {
             <TextInput
               type="datetime-local"
               label="Expires (UTC)"
-              description="No more than a year ahead: RFC 9116 recommends less than a year."
+              description="No more than a year ahead: RFC 9116 recommends less than a year, so it starts a day short of one."
               withAsterisk
               required
               style={{ flex: '1 1 16rem' }}

@@ -12,19 +12,72 @@ import {
 import type { SpfVerifyResultData } from '@rfckit/standards';
 import { useEffect, useMemo, useRef } from 'react';
 
+import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
+
 type LintNode = SpfVerifyResultData['tree'][number];
 
 // filled colours whose text keeps a 4.5:1 contrast in both themes
-const statusLabels: Record<LintNode['status'], { text: string; colour: string; textColour: string }> = {
-  ok: { text: 'record found', colour: 'dark.6', textColour: 'white' },
-  none: { text: 'no SPF record', colour: 'red.9', textColour: 'white' },
-  nxdomain: { text: 'domain does not exist', colour: 'red.9', textColour: 'white' },
-  multiple: { text: 'several SPF records', colour: 'red.9', textColour: 'white' },
-  invalid: { text: 'invalid record', colour: 'red.9', textColour: 'white' },
-  temperror: { text: 'DNS failure', colour: 'orange.6', textColour: 'black' },
-  loop: { text: 'loop', colour: 'red.9', textColour: 'white' },
-  dynamic: { text: 'depends on the message', colour: 'blue.8', textColour: 'white' },
+const statusLabels: Record<
+  LintNode['status'],
+  { text: string; colour: string; textColour: string; meaning: string }
+> = {
+  ok: {
+    text: 'record found',
+    colour: 'dark.6',
+    textColour: 'white',
+    meaning: 'The domain has one SPF record.',
+  },
+  none: {
+    text: 'no SPF record',
+    colour: 'red.9',
+    textColour: 'white',
+    meaning: 'The domain has no SPF record: an include of it is a permerror (RFC 7208 §5.2).',
+  },
+  nxdomain: {
+    text: 'domain does not exist',
+    colour: 'red.9',
+    textColour: 'white',
+    meaning: 'The name does not exist in DNS (NXDOMAIN).',
+  },
+  multiple: {
+    text: 'several SPF records',
+    colour: 'red.9',
+    textColour: 'white',
+    meaning: 'The domain publishes more than one SPF record: a permerror (RFC 7208 §4.5).',
+  },
+  invalid: {
+    text: 'invalid record',
+    colour: 'red.9',
+    textColour: 'white',
+    meaning: 'The record breaks the SPF syntax: a permerror.',
+  },
+  temperror: {
+    text: 'DNS failure',
+    colour: 'orange.6',
+    textColour: 'black',
+    meaning: 'The lookup failed for now: receivers answer temperror and may try later.',
+  },
+  loop: {
+    text: 'loop',
+    colour: 'red.9',
+    textColour: 'white',
+    meaning: 'The record includes a domain already on the path: the evaluation would never end.',
+  },
+  dynamic: {
+    text: 'depends on the message',
+    colour: 'blue.8',
+    textColour: 'white',
+    meaning: 'The name holds macros: which record applies depends on the sender and the message.',
+  },
 };
+
+/** Every status badge of the include tree, for the Requirement levels popover. */
+export const includeTreeBadges: readonly BadgeMeaning[] = Object.values(statusLabels).map((status) => ({
+  label: status.text,
+  meaning: status.meaning,
+  color: status.colour,
+  textColor: status.textColour,
+}));
 
 function toTreeData(nodes: readonly LintNode[], id: number, seen: Set<number>): TreeNodeData {
   const node = nodes[id]!;

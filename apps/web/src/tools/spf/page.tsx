@@ -1,5 +1,6 @@
 import { ToolPage } from '../../components/tool-page.tsx';
 import { GeneratorTab } from './generator-tab.tsx';
+import { includeTreeBadges } from './include-tree.tsx';
 import { InformationTab } from './information-tab.tsx';
 import { TestTab } from './test-tab.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
@@ -13,6 +14,7 @@ export default function SpfPage() {
       extraTabs={[{ value: 'test', label: 'Test', panel: <TestTab /> }]}
       generator={<GeneratorTab />}
       validator={<ValidatorTab />}
+      resultBadges={includeTreeBadges}
     />
   );
 }
