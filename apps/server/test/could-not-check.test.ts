@@ -3,8 +3,10 @@
 // that we could not check (503/502, a stable code, every name or URL tried) and names no address of
 // ours and no fix for the user's domain; with the lab serving a bad record, the same tools answer
 // 200 with the findings, their RFC section and their fix.
-import { startWebServer, type WebServer } from '@rfckit/testlab';
+import { startDnsServer, startWebServer, type WebServer } from '@rfckit/testlab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDnsClient } from '../src/net/dns.ts';
+import { unlessResolverFailed } from '../src/tools/could-not-check.ts';
 import { closedPort as findClosedPort, testTld } from './helpers/lab-fixtures.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
@@ -273,5 +275,38 @@ describe('with the lab serving bad records', () => {
       url: 'https://bad.example.test/',
     });
     expect(data.issues.length).toBeGreaterThan(0);
+  });
+});
+
+describe('unlessResolverFailed', () => {
+  it('says that the time of the check ran out when our lookups were cut short, not that the resolver is down', async () => {
+    const dns = await startDnsServer({ zones: { 'silent.example.test': { timeout: true } } });
+    try {
+      const session = createDnsClient({ servers: [dns.address], timeoutMs: 1000 }).session({ budgetMs: 50 });
+      const lookup = session.query('silent.example.test', 'TXT');
+      await expect(unlessResolverFailed(session, lookup)).rejects.toMatchObject({
+        code: 'RESOLVER_UNAVAILABLE',
+        statusCode: 503,
+        message:
+          'Our DNS lookups ran out of the time one check may take, so we could not look up silent.example.test',
+        tried: [{ target: 'silent.example.test', outcome: 'Not answered within the time of this check' }],
+      });
+    } finally {
+      await dns.close();
+    }
+  });
+
+  it('passes a result through when every lookup got an answer, SERVFAIL included', async () => {
+    const dns = await startDnsServer({ zones: { 'broken.example.test': { servfail: true } } });
+    try {
+      const session = createDnsClient({ servers: [dns.address], attempts: 1 }).session();
+      const result = await unlessResolverFailed(session, session.query('broken.example.test', 'TXT'));
+      expect(result).toMatchObject({
+        status: 'servfail',
+        message: 'the DNS servers answered SERVFAIL (server failure)',
+      });
+    } finally {
+      await dns.close();
+    }
   });
 });

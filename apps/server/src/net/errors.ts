@@ -69,15 +69,17 @@ export function isNetError(error: unknown): error is NetError {
  */
 export function resolverUnavailable(
   names: string | readonly string[],
-  options: { cause?: unknown } = {},
+  { cause, outOfTime = false }: { cause?: unknown; outOfTime?: boolean } = {},
 ): NetError {
   const list = typeof names === 'string' ? [names] : [...new Set(names)];
-  return new NetError(
-    'RESOLVER_UNAVAILABLE',
-    `Our DNS resolver did not answer, so we could not look up ${list.join(', ')}`,
-    {
-      ...options,
-      tried: list.map((target) => ({ target, outcome: 'No answer from our DNS resolver' })),
-    },
-  );
+  const why = outOfTime
+    ? 'Our DNS lookups ran out of the time one check may take'
+    : 'Our DNS resolver did not answer';
+  return new NetError('RESOLVER_UNAVAILABLE', `${why}, so we could not look up ${list.join(', ')}`, {
+    ...(cause === undefined ? {} : { cause }),
+    tried: list.map((target) => ({
+      target,
+      outcome: outOfTime ? 'Not answered within the time of this check' : 'No answer from our DNS resolver',
+    })),
+  });
 }

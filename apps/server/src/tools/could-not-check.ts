@@ -10,6 +10,10 @@ import type { DnsSession } from '../net/dns.ts';
 export async function unlessResolverFailed<T>(dns: DnsSession, check: T | Promise<T>): Promise<T> {
   const result = await check;
   const failed = dns.resolverFailures();
-  if (failed.length > 0) throw resolverUnavailable(failed.map((lookup) => lookup.name));
+  if (failed.length > 0)
+    throw resolverUnavailable(
+      failed.map((lookup) => lookup.name),
+      { outOfTime: failed.every((lookup) => lookup.status === 'timeout' && lookup.reason === 'budget') },
+    );
   return result;
 }
