@@ -75,6 +75,12 @@ export const labSites: Record<string, SiteSpec> = {
 };
 
 /** Names the lab DNS answers with addresses the server must refuse to reach (OUTBOUND_ALLOW is 127/8). */
+/**
+ * A site whose address is the lab's but where nothing listens on 443 or 80 (e2e/serve.ts maps both
+ * to a closed loopback port): the site is down, so the tools could not check it.
+ */
+export const unreachableSite = 'securitytxt-down.example.test';
+
 export const labPrivateNames: Record<string, string> = {
   'intranet.example.test': '10.0.0.1',
 };
@@ -123,6 +129,10 @@ export function arcZones(dataDir: string): DnsZones {
  * 198.51.100.0/24 through an include, with an exp= text for a fail.
  */
 export const spfZones: DnsZones = {
+  // the lab never answers for it: to us, our resolver is silent (we could not check)
+  'spf-silent.example.test': { timeout: true },
+  // RFC 7208 §6.1: a redirect= to a domain without an SPF record is a permerror
+  'spf-broken.example.test': { TXT: 'v=spf1 redirect=spf-nowhere.example.test' },
   'spf-over.example.test': {
     TXT: `v=spf1 ip4:192.0.2.1 ${[1, 2, 3, 4].map((i) => `include:i${i}.spf-over.example.test`).join(' ')} -all`,
   },

@@ -3,12 +3,12 @@
 // lab: a DNS server and web servers (a test CA) on loopback serving e2e/lab-sites.ts. Then the
 // real server starts with SMTP_URL and the lab's environment.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { labEnv, startDnsServer, startWebServer, type DnsZones } from '@rfckit/testlab';
 import { SMTPServer } from 'smtp-server';
 import { servePublishing } from './lab-dns.ts';
-import { arcZones, dkimZones, labPrivateNames, labSites, spfZones } from './lab-sites.ts';
+import { arcZones, dkimZones, labPrivateNames, labSites, spfZones, unreachableSite } from './lab-sites.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir === undefined) throw new Error('e2e/serve.ts needs DATA_DIR');
@@ -55,6 +55,12 @@ rmSync(path.dirname(web.caFile), { recursive: true, force: true });
 const zones: DnsZones = {};
 for (const name of Object.keys(labSites)) zones[name] = { A: '127.0.0.1' };
 for (const [name, address] of Object.entries(labPrivateNames)) zones[name] = { A: address };
+zones[unreachableSite] = { A: '127.0.0.1' };
+// a loopback port nobody listens on, where the unreachable site's https and http are sent
+const probe = createServer();
+await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+const closedPort = (probe.address() as AddressInfo).port;
+await new Promise<void>((resolve) => probe.close(() => resolve()));
 Object.assign(zones, dkimZones());
 Object.assign(zones, arcZones(dataDir));
 Object.assign(zones, spfZones);
@@ -62,5 +68,16 @@ const dns = await startDnsServer({ zones });
 // specs publish records in it at run time (e2e/lab-dns.ts)
 await servePublishing(dns, dataDir);
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
-Object.assign(process.env, labEnv({ dns, web }), { OUTBOUND_CA_FILE: caFile });
+Object.assign(
+  process.env,
+  labEnv({
+    dns,
+    web,
+    connectTo: [
+      `${unreachableSite}:443:127.0.0.1:${closedPort}`,
+      `${unreachableSite}:80:127.0.0.1:${closedPort}`,
+    ],
+  }),
+  { OUTBOUND_CA_FILE: caFile },
+);
 await import('../apps/server/src/server.ts');

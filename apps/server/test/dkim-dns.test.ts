@@ -23,6 +23,7 @@ const zones = {
   'selector1-example-test._domainkey.tenant.test': { TXT: rsaRecord, ttl: 3600 },
   'split._domainkey.example.test': { TXT: [[rsaRecord.slice(0, 250), rsaRecord.slice(250)]] },
   'silent._domainkey.example.test': { timeout: true },
+  'broken._domainkey.example.test': { servfail: true },
 };
 
 describeEachDatabase('DKIM DNS routes', (database) => {
@@ -106,10 +107,22 @@ describeEachDatabase('DKIM DNS routes', (database) => {
     expect(data.issues.map((issue) => issue.code)).toEqual(['DKIM_DNS_NXDOMAIN']);
   });
 
-  it('reports a server that never answers as an error in the result, not a 5xx', async () => {
-    const data = await lookup('silent');
-    expect(data).toMatchObject({ status: 'error', lookup: 'timeout', valid: false, record: null });
-    expect(data.issues.map((issue) => issue.code)).toEqual(['DKIM_DNS_TIMEOUT']);
+  it('reports SERVFAIL from the name’s servers as an error in the result, not a 5xx', async () => {
+    const data = await lookup('broken');
+    expect(data).toMatchObject({ status: 'error', lookup: 'servfail', valid: false, record: null });
+  });
+
+  it('says that we could not check when our resolver gives no answer (docs/architecture.md §6)', async () => {
+    const response = await post('/v1/dkim/dns', { domain: 'example.test', selector: 'silent' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'RESOLVER_UNAVAILABLE',
+      error: 'Our DNS resolver did not answer, so we could not look up silent._domainkey.example.test',
+      details: {
+        tried: [{ target: 'silent._domainkey.example.test', outcome: 'No answer from our DNS resolver' }],
+      },
+    });
   });
 
   it('finds the common selectors that exist', async () => {

@@ -548,7 +548,10 @@ describe('DNS client: outcomes', () => {
   it('gives up with a timeout after the configured attempts', async () => {
     const result = await dns.query('silent.example.test', 'A');
     expect(result).toMatchObject({ status: 'timeout', reason: 'no-answer', server: lab.address });
-    expect(result.status === 'timeout' && result.message).toContain(lab.address);
+    // the message is shown to users: our resolver's address stays in `server`, for the log
+    expect(result.status === 'timeout' && result.message).toBe(
+      'no answer from our DNS resolver (2 tries of 300 ms)',
+    );
     expect(lab.queriesFor('silent.example.test')).toHaveLength(2);
 
     const once = createDnsClient({ servers: [lab.address], timeoutMs: 100, attempts: 1 });
@@ -577,7 +580,8 @@ describe('DNS client: outcomes', () => {
     expect(await alone.query('example.test', 'A')).toMatchObject({
       status: 'error',
       error: 'network',
-      message: expect.stringContaining('ECONNREFUSED'),
+      message: 'our DNS resolver could not be reached',
+      server: closed.address,
     });
   });
 
@@ -787,7 +791,8 @@ describe('DNS client: resolveAddresses', () => {
     });
     expect(await failure('silent.example.test')).toMatchObject({
       code: 'timeout',
-      message: expect.stringMatching(/^DNS lookup of silent\.example\.test timed out: no answer from/),
+      message:
+        'DNS lookup of silent.example.test timed out: no answer from our DNS resolver (2 tries of 300 ms)',
     });
     expect(await failure('broken.example.test')).toMatchObject({ code: 'servfail' });
     expect(await failure('refusing.example.test')).toMatchObject({ code: 'error' });

@@ -700,9 +700,11 @@ describe('input and DNS errors', () => {
       code: 'DNS_FAILED',
       statusCode: 502,
     });
+    // silence is our resolver not answering: we could not check (docs/architecture.md §6)
     expect(await failure(allowLab, 'https://silent.example.test/')).toMatchObject({
-      code: 'DNS_TIMEOUT',
-      statusCode: 504,
+      code: 'RESOLVER_UNAVAILABLE',
+      statusCode: 503,
+      message: 'Our DNS resolver did not answer, so we could not look up silent.example.test',
     });
   });
 
@@ -713,7 +715,8 @@ describe('input and DNS errors', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const error = await failure(allowLab, `http://127.0.0.1:${port}/`);
     expect(error.code).toBe('CONNECT_FAILED');
-    expect(error.message).toContain(`Could not connect to 127.0.0.1 (127.0.0.1:${port})`);
+    expect(error.message).toBe(`Nothing answered on port ${port} at 127.0.0.1`);
+    expect(error.tried).toEqual([{ target: `http://127.0.0.1:${port}/`, outcome: error.message }]);
   });
 });
 

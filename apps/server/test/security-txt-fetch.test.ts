@@ -352,7 +352,9 @@ describeEachDatabase('security.txt fetch', (database) => {
     const response = await post({ domain: 'down.example.test' });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ success: false, code: 'CONNECT_FAILED' });
-    expect(response.json().error).toMatch(/^Could not connect to down\.example\.test \(127\.0\.0\.1:\d+\)/);
+    expect(response.json().error).toBe(
+      'Nothing answered on port 443 at down.example.test; Nothing answered on port 80 at down.example.test',
+    );
   });
 
   it('tries http when https accepts no connection, asking the closed origin once', async () => {
@@ -361,7 +363,7 @@ describeEachDatabase('security.txt fetch', (database) => {
     expect(data.source?.url).toBe(`http://halfdown.example.test${WELL_KNOWN}`);
     const [first, second, third] = data.attempts;
     expect(first).toMatchObject({ url: `https://halfdown.example.test${WELL_KNOWN}`, status: null });
-    expect(first?.error).toMatch(/^Could not connect to halfdown\.example\.test/);
+    expect(first?.error).toBe('Nothing answered on port 443 at halfdown.example.test');
     expect(second).toEqual({
       url: 'https://halfdown.example.test/security.txt',
       status: null,

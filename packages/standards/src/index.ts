@@ -10,6 +10,7 @@ export * from './core/resolver.ts';
 export * from './core/fixture-resolver.ts';
 export * from './core/operation.ts';
 export * from './core/outcome.ts';
+export * from './core/could-not-check.ts';
 export * from './core/txt-strings.ts';
 export * from './registry.ts';
 export * from './accounts/schema.ts';

@@ -86,6 +86,20 @@ export interface DnsLookup extends Resolver {
 export interface DnsSession extends DnsLookup {
   /** Milliseconds left of the budget (0 when spent). */
   remainingMs(): number;
+  /** The lookups of this session that failed on our side (see {@link isResolverFailure}), in order. */
+  resolverFailures(): readonly DnsResult[];
+}
+
+/**
+ * Whether a lookup failed on our side, so that it says nothing about the name: our resolver sent
+ * no answer in time or could not be reached, or the check's time budget ran out. We cannot tell a resolver that is down from one still waiting on the name's
+ * servers, so a silent resolver counts as ours. An answer with an RCODE (SERVFAIL, REFUSED …) is
+ * the name's servers failing as every resolver sees them, and an answer that cannot be decoded is
+ * the name's records: both stay results (SPF temperror, RFC 7208 §2.6.6), which the domain's
+ * receivers get too.
+ */
+export function isResolverFailure(result: DnsResult): boolean {
+  return result.status === 'timeout' || (result.status === 'error' && result.error === 'network');
 }
 
 export interface DnsClient extends DnsLookup {
@@ -768,7 +782,7 @@ async function ask(
         return {
           kind: 'failed',
           result: 'budget',
-          reason: `the ${budgetMs} ms DNS time budget of this request ran out`,
+          reason: `our DNS lookups ran out of the ${budgetMs} ms this check may take`,
           server: lastServer,
         };
       }
@@ -781,9 +795,13 @@ async function ask(
       } else if (exchange.kind === 'timeout') {
         timeouts++;
       } else {
+        // the socket error (ECONNREFUSED …) and our resolver's address stay in `server`, out of the message
         lastFailure = {
           result: exchange.kind,
-          reason: `${exchange.reason} (${server.label})`,
+          reason:
+            exchange.kind === 'network'
+              ? 'our DNS resolver could not be reached'
+              : 'our DNS resolver sent an answer that could not be read',
           server: server.label,
         };
         if (exchange.kind === 'malformed') refusing.add(server);
@@ -795,16 +813,15 @@ async function ask(
     return {
       kind: 'failed',
       result: 'budget',
-      reason: `the ${budgetMs} ms DNS time budget of this request ran out`,
+      reason: `our DNS lookups ran out of the ${budgetMs} ms this check may take`,
       ...(lastServer === undefined ? {} : { server: lastServer }),
     };
   }
   if (timeouts > 0 || !lastFailure) {
-    const servers = settings.servers.map((s) => s.label).join(', ');
     return {
       kind: 'failed',
       result: 'timeout',
-      reason: `no answer from ${servers} (${timeouts} ${timeouts === 1 ? 'try' : 'tries'} of ${settings.timeoutMs} ms)`,
+      reason: `no answer from our DNS resolver (${timeouts} ${timeouts === 1 ? 'try' : 'tries'} of ${settings.timeoutMs} ms)`,
       ...(lastServer === undefined ? {} : { server: lastServer }),
     };
   }
@@ -842,7 +859,7 @@ function interpret<T extends DnsRecordType>(
           ...common,
           status: 'servfail',
           rcode: 'SERVFAIL',
-          message: `${server.label} answered SERVFAIL`,
+          message: 'the DNS servers answered SERVFAIL (server failure)',
         },
       };
     }
@@ -855,7 +872,7 @@ function interpret<T extends DnsRecordType>(
         status: 'error',
         error,
         rcode: mnemonic,
-        message: `${server.label} answered ${mnemonic}`,
+        message: `the DNS servers answered ${mnemonic}`,
       },
     };
   }
@@ -924,7 +941,7 @@ function interpret<T extends DnsRecordType>(
         status: 'error',
         error: 'malformed',
         rcode: rcodeName(rcode),
-        message: `the answer from ${server.label} could not be read: ${(error as Error).message}`,
+        message: `the DNS answer could not be read: ${(error as Error).message}`,
       },
     };
   }
@@ -1071,6 +1088,7 @@ export function createDnsClient(options: DnsClientOptions = {}): DnsClient {
       const deadline = Date.now() + budgetMs;
       // answers, failures too, hold for the whole call: one evaluation sees one consistent DNS
       const cache = new Map<string, Promise<DnsResult>>();
+      const failures: DnsResult[] = [];
       const session: DnsSession = {
         query<T extends DnsRecordType>(name: string, type: T, queryOptions?: DnsQueryOptions) {
           const normalized = normalizeQueryName(name);
@@ -1082,7 +1100,12 @@ export function createDnsClient(options: DnsClientOptions = {}): DnsClient {
             cache.set(key, cached);
             return cached as Promise<DnsResult<T>>;
           }
-          const pending = resolve(settings, normalized, type, queryOptions, deadline, budgetMs);
+          const pending = resolve(settings, normalized, type, queryOptions, deadline, budgetMs).then(
+            (result) => {
+              if (isResolverFailure(result)) failures.push(result);
+              return result;
+            },
+          );
           cache.set(key, pending);
           if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
           return pending;
@@ -1092,6 +1115,9 @@ export function createDnsClient(options: DnsClientOptions = {}): DnsClient {
         },
         remainingMs() {
           return Math.max(0, deadline - Date.now());
+        },
+        resolverFailures() {
+          return failures;
         },
       };
       return session;

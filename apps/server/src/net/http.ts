@@ -1,11 +1,12 @@
 import { X509Certificate } from 'node:crypto';
 import net from 'node:net';
 import tls, { type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
+import { isCouldNotCheckCode } from '@rfckit/standards';
 import { Client, type buildConnector } from 'undici';
 import { formatAddress, isLocalhostName, parseUrlHost, type AddressPolicy } from './address.ts';
 import { findConnectTo, type ConnectToRule } from './connect-to.ts';
-import { DnsLookupError } from './dns.ts';
-import { NetError, type NetErrorCode } from './errors.ts';
+import { DnsLookupError, isResolverFailure } from './dns.ts';
+import { NetError, resolverUnavailable, type NetErrorCode } from './errors.ts';
 
 /** What the guarded client needs from the DNS client: every A and AAAA address of a name. */
 export interface AddressResolver {
@@ -289,7 +290,10 @@ interface Target {
   host: string;
   isName: boolean;
   addresses: string[];
+  /** The port connected to (a connect-to rule's, in a lab). */
   port: number;
+  /** The port of the URL, for messages: the user's, never a lab's. */
+  urlPort: number;
   https: boolean;
 }
 
@@ -307,6 +311,25 @@ const RETRY_NEXT_ADDRESS = new Set([
   'EADDRNOTAVAIL',
   'EAFNOSUPPORT',
 ]);
+
+/**
+ * A failed connection in plain words, naming the host and port the user asked for: never the
+ * errno text, which quotes addresses (the connect-to target of a test lab among them).
+ */
+function connectFailure(target: Target, code: string): string {
+  const where = `port ${target.urlPort} at ${target.host}`;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `Nothing answered on ${where}`;
+    case 'ECONNRESET':
+      return `The connection to ${where} was closed before it was set up`;
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return `There is no network route to ${where}`;
+    default:
+      return `No connection could be made to ${where}`;
+  }
+}
 
 /**
  * An undici connector that opens the socket to the checked addresses only: a name never
@@ -360,14 +383,10 @@ function pinnedConnector(
             : target.https && tcpConnected
               ? new NetError(
                   'TLS_HANDSHAKE_FAILED',
-                  `TLS handshake with ${target.host} (${formatAddress(address)}:${target.port}) failed: ${error.message}`,
+                  `No TLS connection could be made with ${target.host} on port ${target.urlPort}: the handshake failed`,
                   { cause: error },
                 )
-              : new NetError(
-                  'CONNECT_FAILED',
-                  `Could not connect to ${target.host} (${formatAddress(address)}:${target.port}): ${error.message}`,
-                  { cause: error },
-                ),
+              : new NetError('CONNECT_FAILED', connectFailure(target, code), { cause: error }),
           null,
         );
       };
@@ -375,7 +394,7 @@ function pinnedConnector(
         fail(
           new NetError(
             'CONNECT_TIMEOUT',
-            `Could not connect to ${target.host} (${formatAddress(address)}:${target.port}) within ${formatMs(settings.connectTimeoutMs)}`,
+            `${target.host} did not accept a connection on port ${target.urlPort} within ${formatMs(settings.connectTimeoutMs)}`,
           ),
         );
       }, settings.connectTimeoutMs);
@@ -433,28 +452,44 @@ export interface HttpClient {
   fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
 }
 
-/** Maps a failure of the DNS client to the user-facing error, keeping NetErrors as they are. */
+/**
+ * Maps a failure of the DNS client to the user-facing error, keeping NetErrors as they are. Our
+ * resolver failing (docs/architecture.md §6) is told apart from the name's servers failing.
+ */
 function dnsError(name: string, error: unknown): NetError {
   if (error instanceof NetError) return error;
   if (error instanceof DnsLookupError) {
-    const code = (
-      {
-        nxdomain: 'DNS_NOT_FOUND',
-        nodata: 'DNS_NO_ADDRESS',
-        timeout: 'DNS_TIMEOUT',
-        servfail: 'DNS_FAILED',
-        error: 'DNS_FAILED',
-      } as const
-    )[error.code];
-    return new NetError(code, error.message, { cause: error });
+    if (error.results.some(isResolverFailure)) return resolverUnavailable(name, { cause: error });
+    if (error.code === 'nxdomain' || error.code === 'nodata')
+      return new NetError(error.code === 'nxdomain' ? 'DNS_NOT_FOUND' : 'DNS_NO_ADDRESS', error.message, {
+        cause: error,
+      });
+    return new NetError(
+      'DNS_FAILED',
+      `The DNS servers of ${name} did not give its address: ${
+        error.results.find((result) => 'message' in result)?.message ?? 'the lookup failed'
+      }`,
+      { cause: error },
+    );
   }
-  return new NetError(
-    'DNS_FAILED',
-    `DNS lookup of ${name} failed: ${(error as Error | undefined)?.message ?? String(error)}`,
-    {
-      cause: error,
-    },
-  );
+  return new NetError('DNS_FAILED', `The address of ${name} could not be looked up`, { cause: error });
+}
+
+/**
+ * A failure that means we could not check, with every URL this fetch tried (the redirects that
+ * led to the failed one too), so that the answer lists them (`details.tried`).
+ */
+function withTried(error: unknown, failedUrl: string, redirects: readonly RedirectHop[]): unknown {
+  if (!(error instanceof NetError) || error.tried !== undefined || !isCouldNotCheckCode(error.code))
+    return error;
+  return new NetError(error.code, error.message, {
+    cause: error.cause,
+    details: error.details,
+    tried: [
+      ...redirects.map((hop) => ({ target: hop.url, outcome: `HTTP ${hop.status}, redirected` })),
+      { target: failedUrl, outcome: error.message },
+    ],
+  });
 }
 
 /** Rejects with the signal's reason as soon as it aborts. */
@@ -542,7 +577,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const checked = verdicts.map((verdict) => verdict.address);
     // IPv4 first: many servers have no IPv6 route, and a refused v6 then falls back to v4 anyway
     checked.sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
-    return { host, isName: parsed.kind === 'name', addresses: checked, port: connectPort, https };
+    return {
+      host,
+      isName: parsed.kind === 'name',
+      addresses: checked,
+      port: connectPort,
+      urlPort: port,
+      https,
+    };
   }
 
   async function hop(
@@ -604,7 +646,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             });
           throw new NetError(
             'CONNECT_FAILED',
-            `The connection to ${where.host} failed: ${(error as Error).message}`,
+            `The connection to ${where.host} broke off before an answer came`,
             { cause: error },
           );
         });
@@ -769,6 +811,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             timing: { ...result.timing, overallMs: performance.now() - overallStarted },
           };
         }
+      } catch (error) {
+        throw withTried(error, url.href, redirects);
       } finally {
         clearTimeout(timer);
       }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { couldNotCheckDetailsSchema, type TriedTarget } from '@rfckit/standards';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { RequestValidationError } from './validation.ts';
@@ -11,6 +12,9 @@ export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string().describe('Human-readable message'),
   code: z.string().describe('Stable machine-readable code, e.g. VALIDATION_ERROR'),
+  details: couldNotCheckDetailsSchema
+    .optional()
+    .describe('When we could not check (our resolver or the network failed): every name or URL tried'),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
@@ -24,16 +28,26 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable. Please
 /** Seconds a client is asked to wait after a 503: a database that failed over is usually back by then. */
 export const RETRY_AFTER_SECONDS = 2;
 
-/** An error whose status, code and message are meant for the client as they are. */
+/**
+ * An error whose status, code and message are meant for the client as they are; `tried` lists the
+ * names and URLs a check could not get an answer from, sent as the envelope's `details`.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
+  readonly tried: readonly TriedTarget[] | undefined;
 
-  constructor(statusCode: number, code: string, message: string, options?: ErrorOptions) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    options?: ErrorOptions & { tried?: readonly TriedTarget[] | undefined },
+  ) {
     super(message, options);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
+    this.tried = options?.tried;
   }
 }
 
@@ -145,7 +159,13 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     request.log.info({ statusCode, code }, message);
   }
   if (statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
-  const body: ErrorEnvelope = { success: false, error: message, code };
+  const tried = error instanceof HttpError ? error.tried : undefined;
+  const body: ErrorEnvelope = {
+    success: false,
+    error: message,
+    code,
+    ...(tried === undefined ? {} : { details: { tried: [...tried] } }),
+  };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 
+import { couldNotCheck } from '../lib/failure-message.ts';
 import type { ResultPanelState } from './result-panel.tsx';
 
 /** Records, keys and headers read best in the monospace font: Mantine `styles` for an input. */
@@ -20,6 +21,8 @@ export interface RequestLike<T, V = unknown> {
   data: T | undefined;
   /** What was sent for the shown answer. */
   variables?: V | undefined;
+  /** Sends a request (a TanStack mutation's): with `variables`, the panel offers to retry a check we could not make. */
+  mutate?: ((variables: V) => void) | undefined;
 }
 
 export interface RequestPanelText<T, V = unknown> {
@@ -43,6 +46,12 @@ export function requestPanelState<T, V = unknown>(
 ): ResultPanelState {
   if (request.isPending) return { status: 'empty', prompt: text.pending };
   if (request.isError && request.error !== null) {
+    const unchecked = couldNotCheck(request.error, text.errorMessage);
+    if (unchecked !== null) {
+      const { mutate, variables } = request;
+      const onRetry = mutate && variables !== undefined ? () => mutate(variables) : undefined;
+      return { status: 'unchecked', ...unchecked, onRetry };
+    }
     return { status: 'error', message: text.errorMessage?.(request.error) ?? request.error.message };
   }
   if (request.data !== undefined)

@@ -1,10 +1,14 @@
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+import type { CouldNotCheck } from '../lib/failure-message.ts';
+import { CouldNotCheckNotice } from './could-not-check.tsx';
+
 export type ResultPanelState =
   | { status: 'empty'; prompt: string }
   | { status: 'success'; title: string; tone?: 'positive' | 'negative' | undefined; children: ReactNode }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string }
+  | ({ status: 'unchecked'; onRetry?: (() => void) | undefined } & CouldNotCheck);
 
 interface ResultPanelProps {
   state: ResultPanelState;
@@ -17,7 +21,10 @@ const toneColour = {
   negative: 'var(--mantine-color-red-filled)',
 } as const;
 
-/** The spec's result panel: an empty prompt, a success result or an error. Changes are announced politely. */
+/**
+ * The spec's result panel: an empty prompt, a success result, an error, or "we could not check"
+ * (our side failed: neutral, with a retry). Changes are announced politely.
+ */
 export function ResultPanel({ state, label = 'Result' }: ResultPanelProps) {
   return (
     <section aria-label={label} aria-live="polite" data-state={state.status}>
@@ -41,6 +48,14 @@ export function ResultPanel({ state, label = 'Result' }: ResultPanelProps) {
             {state.children}
           </Stack>
         </Paper>
+      )}
+      {state.status === 'unchecked' && (
+        <CouldNotCheckNotice
+          title={state.title}
+          message={state.message}
+          tried={state.tried}
+          onRetry={state.onRetry}
+        />
       )}
       {state.status === 'error' && (
         <Alert color="red" variant="light" title="Error">

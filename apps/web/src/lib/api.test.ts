@@ -48,6 +48,29 @@ describe('api client', () => {
     });
   });
 
+  it('keeps what a check we could not make tried, and ignores details of another shape', async () => {
+    const tried = [
+      { target: 'https://example.com/', outcome: 'Nothing answered on port 443 at example.com' },
+    ];
+    const answer = (details: unknown) =>
+      createApiClient({
+        fetch: async () =>
+          jsonResponse(
+            {
+              success: false,
+              error: 'Nothing answered on port 443 at example.com',
+              code: 'CONNECT_FAILED',
+              details,
+            },
+            502,
+          ),
+      })
+        .post('/v1/http-headers/analyze', { url: 'example.com' })
+        .catch((e: unknown) => e);
+    expect(await answer({ tried })).toMatchObject({ status: 502, code: 'CONNECT_FAILED', tried });
+    expect(await answer({ tried: 'everything' })).toMatchObject({ code: 'CONNECT_FAILED', tried: [] });
+  });
+
   it('stops the 11th sign-in of a minute in the browser, without a request', async () => {
     const fetchMock = vi
       .fn<typeof fetch>()

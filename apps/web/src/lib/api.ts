@@ -1,6 +1,6 @@
 /** Client for the JSON envelope of docs/architecture.md §7: `{ success, data }` or `{ success: false, error, code }`. */
 
-import { RATE_LIMITED_MESSAGE } from '@rfckit/standards';
+import { couldNotCheckDetailsSchema, RATE_LIMITED_MESSAGE, type TriedTarget } from '@rfckit/standards';
 import { accessTokenSubject, apiBaseUrl, readAccessToken, renewAccessToken } from './access-token.ts';
 import { createRateLimiter, type RateLimitDetails, type RateLimiter } from './rate-limiter.ts';
 
@@ -15,12 +15,21 @@ export class ApiError extends Error {
   readonly code: string;
   /** Seconds from a 429's Retry-After header. */
   readonly retryAfter: number | undefined;
+  /** When the server could not check: every name or URL it tried (the envelope's `details.tried`). */
+  readonly tried: readonly TriedTarget[];
 
-  constructor(message: string, status: number, code: string, retryAfter?: number) {
+  constructor(
+    message: string,
+    status: number,
+    code: string,
+    retryAfter?: number,
+    tried: readonly TriedTarget[] = [],
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.tried = tried;
   }
 }
 
@@ -225,7 +234,14 @@ export function createApiClient({
         typeof payload.error === 'string' && payload.error !== '' ? payload.error : UNEXPECTED_ERROR_MESSAGE;
       const code = typeof payload.code === 'string' ? payload.code : 'UNKNOWN';
       if (response.status === 429) refuse(serverRefusal(response), message);
-      throw new ApiError(message, response.status, code, retryAfterSeconds(response));
+      const details = couldNotCheckDetailsSchema.safeParse(payload.details);
+      throw new ApiError(
+        message,
+        response.status,
+        code,
+        retryAfterSeconds(response),
+        details.success ? details.data.tried : [],
+      );
     }
     throw new ApiError(
       UNEXPECTED_ERROR_MESSAGE,

@@ -1,4 +1,27 @@
+import { couldNotCheckTitles, isCouldNotCheckCode, type TriedTarget } from '@rfckit/standards';
+
 import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from './api.ts';
+
+/** A call that ended because our resolver or the network failed, not the user's configuration. */
+export interface CouldNotCheck {
+  title: string;
+  message: string;
+  tried: readonly TriedTarget[];
+}
+
+/**
+ * The "we could not check" reading of a failed call (docs/architecture.md §6): our server, our DNS
+ * resolver or the site could not be reached. Null for any other failure, which is the tool's own.
+ * When no answer came from our server, `noAnswer` words it (the spec's text for the tool).
+ */
+export function couldNotCheck(error: unknown, noAnswer?: (error: ApiError) => string): CouldNotCheck | null {
+  if (!(error instanceof ApiError) || !isCouldNotCheckCode(error.code)) return null;
+  const message =
+    error.code === 'NETWORK_ERROR'
+      ? (noAnswer?.(error) ?? (error.message || NETWORK_ERROR_MESSAGE))
+      : error.message;
+  return { title: couldNotCheckTitles[error.code], message, tried: error.tried };
+}
 
 /**
  * The text of a tool call that failed (spec part 1 §8, part 2 §8): the server's own message;

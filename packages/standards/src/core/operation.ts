@@ -36,7 +36,7 @@ export interface ToolOperation<
   runsIn: RunsIn;
   /** A larger JSON body than the 1 MiB default (a message whose CRLFs JSON doubles). */
   bodyLimit: number | undefined;
-  /** Whether the route may answer 5xx on purpose (502/504 for a remote site that failed). */
+  /** Whether the route may answer 5xx on purpose (502/504 for a remote site that failed, 503 when our resolver did not answer). */
   remoteFailures: boolean;
 }
 

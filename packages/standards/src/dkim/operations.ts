@@ -50,10 +50,13 @@ export const dkimOperations = defineOperations('dkim', {
     description:
       'Queries the TXT record at `selector._domainkey.domain` through the guarded DNS client, follows CNAME ' +
       'delegation, joins split strings and validates the record. `status` is valid, invalid, revoked, ' +
-      'not-found (NXDOMAIN or no TXT data) or error (SERVFAIL, timeout): a DNS failure is a result, not an ' +
-      'HTTP error. Several key records at one name are an error; other TXT records are ignored with a note.',
+      "not-found (NXDOMAIN or no TXT data) or error (the name's servers answered SERVFAIL): that DNS failure " +
+      'is a result. When our own DNS resolver does not answer, the answer is 503 RESOLVER_UNAVAILABLE (we ' +
+      'could not check). Several key records at one name are an error; other TXT records are ignored with a note.',
     rateLimit: 'validation',
     runsIn: 'server',
+    // 503 when our DNS resolver did not answer: we could not check
+    remoteFailures: true,
   },
   selectors: {
     path: '/selectors',

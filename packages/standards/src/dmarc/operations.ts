@@ -34,5 +34,7 @@ export const dmarcOperations = defineOperations('dmarc', {
       'A domain without DMARC is a result (valid false), not an error.',
     rateLimit: 'validation',
     runsIn: 'server',
+    // 503 when our DNS resolver did not answer: we could not check
+    remoteFailures: true,
   },
 });

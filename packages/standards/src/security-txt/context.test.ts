@@ -6,17 +6,22 @@ describe('securityTxtFetchHost', () => {
     ['example.com', 'example.com'],
     ['  Example.COM.  ', 'example.com'],
     ['https://example.com/', 'example.com'],
-    ['HTTP://www.Example.com:8080/a/b?c#d', 'www.example.com'],
+    ['HTTP://www.Example.com:8080/a/b?c#d', 'www.example.com', 'http://www.example.com:8080'],
     ['example.com/.well-known/security.txt', 'example.com'],
-    ['example.com:8443', 'example.com'],
+    ['example.com:8443', 'example.com', 'https://example.com:8443'],
+    ['http://127.0.0.1:18090', '127.0.0.1', 'http://127.0.0.1:18090'],
+    // a scheme's default port is no port of its own
+    ['http://example.com:80/', 'example.com'],
     ['bücher.example', 'xn--bcher-kva.example'],
     ['192.0.2.1', '192.0.2.1'],
     // the URL parser's IPv4 forms become dotted ones, for the outbound layer to judge
     ['2130706433', '127.0.0.1'],
     ['[2001:db8::1]', '[2001:db8::1]'],
     ['https://[2001:DB8::1]:443/x', '[2001:db8::1]'],
-  ])('%j is host %s', (input, host) => {
-    expect(securityTxtFetchHost(input)).toEqual({ ok: true, host });
+  ])('%j is host %s', (input, host, origin?: string) => {
+    expect(securityTxtFetchHost(input)).toEqual(
+      origin === undefined ? { ok: true, host } : { ok: true, host, origin },
+    );
   });
 
   it.each([
@@ -37,6 +42,24 @@ describe('securityTxtFetchHost', () => {
     ['https://user:secret@example.com/', 'Enter the domain without a user name or password'],
   ])('refuses %j', (input, message) => {
     expect(securityTxtFetchHost(input)).toEqual({ ok: false, message });
+  });
+});
+
+describe('securityTxtLocations', () => {
+  it('asks https then http, /.well-known/ then the legacy path, on the default ports (RFC 9116 §3)', () => {
+    expect(securityTxtLocations('example.com')).toEqual([
+      'https://example.com/.well-known/security.txt',
+      'https://example.com/security.txt',
+      'http://example.com/.well-known/security.txt',
+      'http://example.com/security.txt',
+    ]);
+  });
+
+  it('asks only the origin of a URL that named its port', () => {
+    expect(securityTxtLocations('127.0.0.1', 'http://127.0.0.1:18090')).toEqual([
+      'http://127.0.0.1:18090/.well-known/security.txt',
+      'http://127.0.0.1:18090/security.txt',
+    ]);
   });
 });
 

@@ -26,7 +26,8 @@ export const LEGACY_PATH = '/security.txt';
  * over https, the legacy top-level file over https, then both over http so that a file served only
  * over http can be reported as such. Use the first that answers 200.
  */
-export function securityTxtLocations(host: string): string[] {
+export function securityTxtLocations(host: string, origin?: string): string[] {
+  if (origin !== undefined) return [`${origin}${WELL_KNOWN_PATH}`, `${origin}${LEGACY_PATH}`];
   return [
     `https://${host}${WELL_KNOWN_PATH}`,
     `https://${host}${LEGACY_PATH}`,
@@ -47,8 +48,12 @@ export function securityTxtNotFound(tried: readonly string[]): Diagnostic {
   };
 }
 
-/** A domain or IP address to fetch from: a host name, or the host of a URL. */
-export type SecurityTxtFetchHost = { ok: true; host: string } | { ok: false; message: string };
+/**
+ * A domain or IP address to fetch from: a host name, or the host of a URL; `origin` when the URL
+ * named a port of its own (`http://127.0.0.1:18090`), which is then the only place asked.
+ */
+export type SecurityTxtFetchHost =
+  { ok: true; host: string; origin?: string } | { ok: false; message: string };
 
 const HOST_NAME =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -58,8 +63,9 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  * The host whose security.txt to fetch, from what a user typed: `example.com`, `Example.COM.`,
  * `https://example.com/any/path` and `example.com/.well-known/security.txt` all give `example.com`.
  * The WHATWG URL parser does the work, so an internationalised name becomes its xn-- form and
- * numeric IPv4 forms become dotted ones (which the outbound layer then judges). A port is dropped:
- * the locations of RFC 9116 §3 are on the default https and http ports.
+ * numeric IPv4 forms become dotted ones (which the outbound layer then judges). Without a port the
+ * locations of RFC 9116 §3 are on the default https and http ports; a port the user typed is
+ * honoured with the scheme typed (https when none was), as that is where the user says the site is.
  */
 export function securityTxtFetchHost(input: string): SecurityTxtFetchHost {
   const text = input.trim();
@@ -81,8 +87,11 @@ export function securityTxtFetchHost(input: string): SecurityTxtFetchHost {
   if (url.username !== '' || url.password !== '')
     return { ok: false, message: 'Enter the domain without a user name or password' };
   const host = url.hostname.replace(/\.$/, '');
-  if (host.startsWith('[') || IPV4.test(host) || HOST_NAME.test(host)) return { ok: true, host };
-  return invalid;
+  if (!host.startsWith('[') && !IPV4.test(host) && !HOST_NAME.test(host)) return invalid;
+  // the URL parser leaves the port empty when it is the scheme's default
+  return url.port === ''
+    ? { ok: true, host }
+    : { ok: true, host, origin: `${url.protocol}//${host}:${url.port}` };
 }
 
 /**

@@ -159,7 +159,7 @@ const certificateProblemSchema = z.enum([
 
 /** Where the fetched file came from: the facts behind the HTTP checks of RFC 9116 §3. */
 export const securityTxtFetchSourceSchema = z.object({
-  url: z.string().describe('The location that answered (one of the four tried)'),
+  url: z.string().describe('The location that answered (one of the locations tried)'),
   finalUrl: z.string().describe('The URL of the response after redirects'),
   status: z.number().int(),
   contentType: z.string().nullable().describe('The Content-Type header as received; null when absent'),

@@ -26,6 +26,8 @@ export const spfOperations = defineOperations('spf', {
       '`status` is valid, warnings, permerror, temperror or none. Macro targets are shown, not fetched.',
     rateLimit: 'validation',
     runsIn: 'server',
+    // 503 when our DNS resolver did not answer: we could not check
+    remoteFailures: true,
   },
   check: {
     path: '/check',
@@ -39,6 +41,8 @@ export const spfOperations = defineOperations('spf', {
       'the lookup counts and a step-by-step trace.',
     rateLimit: 'validation',
     runsIn: 'server',
+    // 503 when our DNS resolver did not answer: we could not check
+    remoteFailures: true,
   },
   generate: {
     path: '/generate',

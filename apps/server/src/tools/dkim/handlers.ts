@@ -6,6 +6,7 @@ import {
   validateDkimRecord,
 } from '@rfckit/standards';
 import { resultOf } from '../outcome.ts';
+import { unlessResolverFailed } from '../could-not-check.ts';
 import { defineHandlers } from '../contract.ts';
 import { verifyMessage } from './verify-message.ts';
 
@@ -21,8 +22,10 @@ const VERIFY_BUDGET_MS = 8000;
 export default defineHandlers(dkimOperations, {
   generate: (body) => resultOf(generateDkimRecord(body)),
   validate: (body) => validateDkimRecord(body.record),
-  dns: async (body, { app }) =>
-    resultOf(await lookupDkimKey(body, app.net.session({ dns: { budgetMs: DNS_BUDGET_MS } }).dns)),
+  dns: async (body, { app }) => {
+    const { dns } = app.net.session({ dns: { budgetMs: DNS_BUDGET_MS } });
+    return resultOf(await unlessResolverFailed(dns, lookupDkimKey(body, dns)));
+  },
   selectors: async (body, { app }) =>
     resultOf(
       await discoverDkimSelectors(

@@ -1,5 +1,6 @@
 import { checkDmarc, dmarcOperations, generateDmarcRecord, normalizeDmarcDomain } from '@rfckit/standards';
 import { HttpError } from '../../plugins/errors.ts';
+import { unlessResolverFailed } from '../could-not-check.ts';
 import { defineHandlers } from '../contract.ts';
 
 /** A domain field as a name, undefined when blank; the body schema ran the same check. */
@@ -20,6 +21,8 @@ export default defineHandlers(dmarcOperations, {
   validate: ({ record, domain: domainInput }, { app }) => {
     const domain = domainOf(domainInput);
     const input = { record: record === '' ? undefined : record, domain };
-    return domain === undefined ? checkDmarc(input) : checkDmarc(input, app.net.session().dns);
+    if (domain === undefined) return checkDmarc(input);
+    const { dns } = app.net.session();
+    return unlessResolverFailed(dns, checkDmarc(input, dns));
   },
 });

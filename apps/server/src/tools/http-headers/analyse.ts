@@ -152,6 +152,12 @@ export async function analyseSite(
       502,
       'SITE_DOWN',
       `The site could not be reached over https or http: ${httpsFailure.message}; ${httpFailure.message}`,
+      {
+        tried: [
+          { target: target.https, outcome: httpsFailure.message },
+          { target: target.http, outcome: httpFailure.message },
+        ],
+      },
     );
 
   const https = httpsOutcome.status === 'fulfilled' ? httpsOutcome.value : null;

@@ -80,15 +80,40 @@ function sourceOf(requested: string, result: FetchResult): SecurityTxtFetchSourc
 }
 
 /**
+ * No location answered at all: the site is down or unreachable, which says nothing about its file,
+ * so we could not check. The answer keeps the first failure's code and lists every place tried.
+ */
+function unreachableSite(attempts: readonly SecurityTxtFetchAttempt[], first: NetError): NetError {
+  const failures = [
+    ...new Set(
+      attempts.flatMap((attempt) => (attempt.error?.startsWith(NOT_TRIED) ? [] : [attempt.error ?? ''])),
+    ),
+  ];
+  return new NetError(first.code, failures.join('; '), {
+    cause: first,
+    details: first.details,
+    tried: attempts.map((attempt) => ({
+      target: attempt.url,
+      outcome: attempt.error ?? `HTTP ${attempt.status}`,
+    })),
+  });
+}
+
+const NOT_TRIED = 'Not tried: ';
+
+/**
  * Looks for the file at the locations of RFC 9116 §3 in order (https /.well-known/, https legacy,
- * then both over http so that a file served only over http is reported as such) and validates the
- * first one found with the facts of its response. Redirects are followed, each hop re-checked by
- * the outbound layer, and reported (RFC 9116 §5.2). Certificate errors are findings, not failures.
+ * then both over http so that a file served only over http is reported as such), or at the origin
+ * the user's URL named with its port, and validates the first one found with the facts of its
+ * response. Redirects are followed, each hop re-checked by the outbound layer, and reported
+ * (RFC 9116 §5.2). Certificate errors are findings, not failures. Every location asked is in
+ * `attempts` with its outcome.
  */
 export async function fetchSecurityTxt(
   net: NetSession,
   host: string,
   publicKey: string | undefined,
+  origin?: string,
 ): Promise<SecurityTxtFetchResultData> {
   const attempts: SecurityTxtFetchAttempt[] = [];
   // an origin that refused the connection is not asked again for its other location
@@ -96,11 +121,11 @@ export async function fetchSecurityTxt(
   let firstFailure: NetError | undefined;
   let answered = false;
 
-  for (const url of securityTxtLocations(host)) {
+  for (const url of securityTxtLocations(host, origin)) {
     const origin = new URL(url).origin;
     const skipped = unreachable.get(origin);
     if (skipped !== undefined) {
-      attempts.push({ url, status: null, finalUrl: null, error: `Not tried: ${skipped}` });
+      attempts.push({ url, status: null, finalUrl: null, error: `${NOT_TRIED}${skipped}` });
       continue;
     }
     let result: FetchResult;
@@ -154,7 +179,7 @@ export async function fetchSecurityTxt(
   }
 
   // no response at all: the site is down or unreachable, which is not a finding about its file
-  if (!answered && firstFailure !== undefined) throw firstFailure;
+  if (!answered && firstFailure !== undefined) throw unreachableSite(attempts, firstFailure);
   const tried = attempts.map((attempt) => attempt.url);
   return { ...toValidationResult([securityTxtNotFound(tried)]), domain: host, source: null, attempts };
 }

@@ -27,6 +27,6 @@ export default defineHandlers(securityTxtOperations, {
     const host = securityTxtFetchHost(body.domain);
     // the body schema ran the same check
     if (!host.ok) throw new HttpError(400, 'VALIDATION_ERROR', host.message);
-    return fetchSecurityTxt(app.net.session(), host.host, body.publicKey);
+    return fetchSecurityTxt(app.net.session(), host.host, body.publicKey, host.origin);
   },
 });

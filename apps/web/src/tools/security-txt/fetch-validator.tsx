@@ -71,7 +71,7 @@ export function FetchValidator() {
     >
       <DomainField
         label="Site"
-        description="A domain such as example.com, or any URL of the site. The server asks https://<domain>/.well-known/security.txt, then /security.txt, then both over http. Only public addresses are fetched."
+        description="A domain such as example.com, or any URL of the site. The server asks https://<domain>/.well-known/security.txt, then /security.txt, then both over http; a URL with a port is asked at that port only. Only public addresses are fetched."
         inputMode="url"
         autoComplete="url"
         {...form.getInputProps('domain')}

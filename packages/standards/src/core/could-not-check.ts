@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The two ways a check ends without a verdict on the user's configuration being the user's:
+ * "we could not check" (our DNS resolver or our network failed, or the site could not be reached)
+ * versus "your configuration fails" (a finding with its RFC section and fix). An error answer with
+ * one of these codes is the first kind: the page says so in neutral words, offers a retry, lists
+ * what was tried, and gives no fix for the user's domain (docs/architecture.md §6).
+ */
+export const couldNotCheckTitles = {
+  RESOLVER_UNAVAILABLE: 'Our DNS resolver did not answer',
+  DNS_TIMEOUT: 'Our DNS resolver did not answer',
+  DNS_FAILED: 'The name could not be looked up',
+  CONNECT_FAILED: 'Nothing answered',
+  CONNECT_TIMEOUT: 'The site did not answer',
+  TLS_HANDSHAKE_FAILED: 'No secure connection could be made',
+  FIRST_BYTE_TIMEOUT: 'The site did not answer in time',
+  TIMEOUT: 'The site did not answer in time',
+  PROTOCOL_ERROR: 'The site sent an answer that is not HTTP',
+  SITE_DOWN: 'The site could not be reached',
+  /** Set by the web app when no answer came from our own server. */
+  NETWORK_ERROR: 'Our server could not be reached',
+} as const;
+
+export type CouldNotCheckCode = keyof typeof couldNotCheckTitles;
+
+export function isCouldNotCheckCode(code: string): code is CouldNotCheckCode {
+  return Object.hasOwn(couldNotCheckTitles, code);
+}
+
+/** One lookup or fetch that was tried: the name or URL, and what came of it in plain words. */
+export const triedTargetSchema = z.object({
+  target: z.string().describe('The name looked up or the URL fetched'),
+  outcome: z.string().describe('What came of it: a status, or the failure in plain words'),
+});
+export type TriedTarget = z.infer<typeof triedTargetSchema>;
+
+/** `details` of an error answer that could not check: every name or URL that was tried. */
+export const couldNotCheckDetailsSchema = z.object({
+  tried: z.array(triedTargetSchema).describe('Every name looked up or URL fetched, with its outcome'),
+});
+export type CouldNotCheckDetails = z.infer<typeof couldNotCheckDetailsSchema>;
