@@ -2,15 +2,10 @@ import { X509Certificate } from 'node:crypto';
 import net from 'node:net';
 import tls, { type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
 import { Client, type buildConnector } from 'undici';
-import { formatAddress, isLocalhostName, parseUrlHost, type AddressPolicy } from './address.ts';
-import { findConnectTo, type ConnectToRule } from './connect-to.ts';
-import { DnsLookupError } from './dns.ts';
+import { formatAddress, parseUrlHost, type AddressPolicy } from './address.ts';
+import type { ConnectToRule } from './connect-to.ts';
 import { NetError, type NetErrorCode } from './errors.ts';
-
-/** What the guarded client needs from the DNS client: every A and AAAA address of a name. */
-export interface AddressResolver {
-  resolveAddresses(name: string): Promise<string[]>;
-}
+import { checkedTarget, type AddressResolver, type CheckedTarget } from './target.ts';
 
 export interface HttpLimits {
   /** Redirects followed before giving up with TOO_MANY_REDIRECTS. */
@@ -263,7 +258,7 @@ function peerChain(socket: TLSSocket): {
   return { certificates, leaf: leaf?.raw === undefined ? undefined : leaf };
 }
 
-function tlsReport(socket: TLSSocket, servername: string | undefined, checkedName: string): TlsReport {
+export function tlsReport(socket: TLSSocket, servername: string | undefined, checkedName: string): TlsReport {
   const { certificates, leaf } = peerChain(socket);
   const cipher = socket.getCipher();
   const hostnameMatches = leaf !== undefined && tls.checkServerIdentity(checkedName, leaf) === undefined;
@@ -284,12 +279,7 @@ function tlsReport(socket: TLSSocket, servername: string | undefined, checkedNam
   };
 }
 
-interface Target {
-  /** Name or address literal as in the URL (no brackets), for messages, SNI and identity checks. */
-  host: string;
-  isName: boolean;
-  addresses: string[];
-  port: number;
+interface Target extends CheckedTarget {
   https: boolean;
 }
 
@@ -433,58 +423,22 @@ export interface HttpClient {
   fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
 }
 
-/** Maps a failure of the DNS client to the user-facing error, keeping NetErrors as they are. */
-function dnsError(name: string, error: unknown): NetError {
-  if (error instanceof NetError) return error;
-  if (error instanceof DnsLookupError) {
-    const code = (
-      {
-        nxdomain: 'DNS_NOT_FOUND',
-        nodata: 'DNS_NO_ADDRESS',
-        timeout: 'DNS_TIMEOUT',
-        servfail: 'DNS_FAILED',
-        error: 'DNS_FAILED',
-      } as const
-    )[error.code];
-    return new NetError(code, error.message, { cause: error });
-  }
-  return new NetError(
-    'DNS_FAILED',
-    `DNS lookup of ${name} failed: ${(error as Error | undefined)?.message ?? String(error)}`,
-    {
-      cause: error,
-    },
-  );
-}
-
-/** Rejects with the signal's reason as soon as it aborts. */
-function raced<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error as Error);
-      },
-    );
-  });
-}
-
 // building a context from ~150 roots takes tens of milliseconds: once per set of extra anchors
 const contexts = new Map<string, tls.SecureContext>();
 
-/** A TLS context trusting Node's default store plus `extraCa` (an explicit list replaces the default). */
-function trustingContext(extraCa: readonly string[]): tls.SecureContext {
-  const key = extraCa.join('\n');
+/**
+ * A TLS context trusting Node's default store plus `extraCa` (an explicit list replaces the
+ * default). `legacy` also lets the handshake use TLS 1.0/1.1 and every suite OpenSSL has, for a
+ * scanner that must read the certificate of an old server (trust is judged all the same).
+ */
+export function trustingContext(extraCa: readonly string[], legacy = false): tls.SecureContext {
+  const key = `${legacy ? 'legacy' : 'modern'}\n${extraCa.join('\n')}`;
   let context = contexts.get(key);
   if (context === undefined) {
-    context = tls.createSecureContext({ ca: [...tls.getCACertificates('default'), ...extraCa] });
+    context = tls.createSecureContext({
+      ca: [...tls.getCACertificates('default'), ...extraCa],
+      ...(legacy ? { minVersion: 'TLSv1' as const, ciphers: 'ALL:@SECLEVEL=0' } : {}),
+    });
     contexts.set(key, context);
   }
   return context;
@@ -499,50 +453,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function target(url: URL, hop: number, signal: AbortSignal): Promise<Target> {
     const https = url.protocol === 'https:';
     const port = url.port === '' ? (https ? 443 : 80) : Number(url.port);
-    const parsed = parseUrlHost(url.hostname);
-    const host = parsed.kind === 'address' ? parsed.address : parsed.name;
-    const rule = findConnectTo(rules, host, port);
-    let addresses: string[];
-    let connectPort = port;
-    if (rule !== undefined) {
-      addresses = [rule.address];
-      connectPort = rule.toPort;
-    } else if (parsed.kind === 'address') {
-      addresses = [parsed.address];
-    } else if (isLocalhostName(parsed.name)) {
-      // RFC 6761 §6.3: never asked of DNS, always loopback
-      addresses = ['127.0.0.1', '::1'];
-    } else {
-      try {
-        addresses = await raced(options.resolver.resolveAddresses(parsed.name), signal);
-      } catch (error) {
-        if (signal.aborted) throw signal.reason as Error;
-        throw dnsError(parsed.name, error);
-      }
-      if (addresses.length === 0)
-        throw new NetError('DNS_NO_ADDRESS', `The domain ${parsed.name} has no A or AAAA record`);
-    }
-    // every address must pass: a name that also points inward is refused outright
-    const verdicts = addresses.map((address) => options.policy.check(address));
-    const refused = verdicts.find((verdict) => !verdict.allowed);
-    if (refused !== undefined) {
-      const shown =
-        parsed.kind === 'address' && rule === undefined
-          ? formatAddress(refused.address)
-          : `${host} (${formatAddress(refused.address)})`;
-      const verb = hop === 0 ? 'connect to' : 'follow a redirect to';
-      throw new NetError(
-        'OUTBOUND_BLOCKED',
-        `Refusing to ${verb} ${shown}: ${refused.blocked?.reason ?? 'refused'}`,
-        {
-          details: { url: url.href, address: refused.address, category: refused.blocked?.category },
-        },
-      );
-    }
-    const checked = verdicts.map((verdict) => verdict.address);
-    // IPv4 first: many servers have no IPv6 route, and a refused v6 then falls back to v4 anyway
-    checked.sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
-    return { host, isName: parsed.kind === 'name', addresses: checked, port: connectPort, https };
+    const checked = await checkedTarget(
+      { resolver: options.resolver, policy: options.policy, connectTo: rules },
+      parseUrlHost(url.hostname),
+      port,
+      { signal, verb: hop === 0 ? 'connect to' : 'follow a redirect to', details: { url: url.href } },
+    );
+    return { ...checked, https };
   }
 
   async function hop(

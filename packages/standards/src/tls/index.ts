@@ -7,3 +7,5 @@ export * from './client-hello.ts';
 export * from './records.ts';
 export * from './server-messages.ts';
 export * from './ssl2.ts';
+export * from './scan-report.ts';
+export * from './heartbeat.ts';
