@@ -216,8 +216,8 @@ function probeConnection(
           secure.destroy();
           reject(new NetError('TIMEOUT', `The TLS handshake with ${where} took longer than ${options.timeoutMs} ms`));
         }, options.timeoutMs);
-        secure.once('OCSPResponse', (response: Buffer) => {
-          if (response.length > 0) ocspResponse = new Uint8Array(response);
+        secure.once('OCSPResponse', (response: Buffer | null) => {
+          if (response !== null && response.length > 0) ocspResponse = new Uint8Array(response);
         });
         secure.once('error', (error) => {
           clearTimeout(timer);

@@ -22,6 +22,7 @@ import {
   protocolVersions,
   ssl2CipherKinds,
   suiteByCode,
+  versionName,
 } from '@rfckit/standards';
 import { NetError } from '../net/errors.ts';
 import type { NetSession } from '../net/layer.ts';
@@ -111,7 +112,7 @@ function describeRefusal(answer: ProbeAnswer): string {
     case 'silent':
       return answer.end === 'timeout' ? 'no answer in time' : 'connection closed';
     case 'hello':
-      return `answered with ${answer.hello.version.toString(16)}`;
+      return `answered with ${versionName(answer.hello.version) ?? `version 0x${answer.hello.version.toString(16)}`}`;
     case 'ssl2':
       return 'SSL 2.0 answer';
     case 'not-tls':
