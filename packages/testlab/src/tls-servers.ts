@@ -171,7 +171,7 @@ export function startOpensslServer(options: OpensslServerOptions): Promise<LabTl
   const files = certificateFiles(options.certificate);
   return startProgram(
     'openssl',
-    ['s_server', '-accept', `${host}:0`, '-cert', files.cert, '-key', files.key, '-quiet', '-naccept', '100000', ...options.args],
+    ['s_server', '-accept', `${host}:0`, '-cert', files.cert, '-key', files.key, '-naccept', '100000', ...options.args],
     /ACCEPT \S+:(\d+)/,
     files.dir,
     host,
