@@ -11,7 +11,12 @@ import {
   startScriptedTlsServer,
   startStarttlsSmtpServer,
 } from '@rfckit/testlab';
-import { type TlsScanProgress, type TlsScanReport, type VulnerabilityId, ssl2CipherKinds } from '@rfckit/standards';
+import {
+  type TlsScanProgress,
+  type TlsScanReport,
+  type VulnerabilityId,
+  ssl2CipherKinds,
+} from '@rfckit/standards';
 import { NetError } from '../src/net/errors.ts';
 import { scanTls } from '../src/tls/scan.ts';
 import { closedPort } from './helpers/lab-fixtures.ts';
@@ -28,7 +33,11 @@ async function started<T extends LabTlsServer>(server: Promise<T>): Promise<T> {
 }
 
 function scan(server: LabTlsServer, options: Parameters<typeof scanTls>[2] = {}): Promise<TlsScanReport> {
-  return scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 2_000, ...options });
+  return scanTls(
+    lab.session(server.port),
+    { host: LAB_TLS_HOST, port: 443 },
+    { timeoutMs: 2_000, ...options },
+  );
 }
 
 function status(report: TlsScanReport, id: VulnerabilityId): string | undefined {
@@ -59,7 +68,10 @@ describe('a server with every old weakness (scripted)', () => {
         versions: ['SSLv3', 'TLSv1.0'],
         // server order: RC4, NULL, export RSA, anonymous DH, export DHE, 3DES, AES-CBC
         suites: [0x0005, 0x0001, 0x0003, 0x0018, 0x0014, 0x000a, 0x002f],
-        ssl2Kinds: [ssl2CipherKinds.SSL_CK_RC4_128_WITH_MD5, ssl2CipherKinds.SSL_CK_DES_192_EDE3_CBC_WITH_MD5],
+        ssl2Kinds: [
+          ssl2CipherKinds.SSL_CK_RC4_128_WITH_MD5,
+          ssl2CipherKinds.SSL_CK_DES_192_EDE3_CBC_WITH_MD5,
+        ],
         certificate: rsa,
         heartbeat: 'vulnerable',
         compression: true,
@@ -76,7 +88,10 @@ describe('a server with every old weakness (scripted)', () => {
       'SSLv3',
       'TLSv1.0',
     ]);
-    expect(suiteNames(report, 'SSLv2')).toEqual(['SSL_CK_RC4_128_WITH_MD5', 'SSL_CK_DES_192_EDE3_CBC_WITH_MD5']);
+    expect(suiteNames(report, 'SSLv2')).toEqual([
+      'SSL_CK_RC4_128_WITH_MD5',
+      'SSL_CK_DES_192_EDE3_CBC_WITH_MD5',
+    ]);
     const expected = [
       'TLS_RSA_WITH_RC4_128_SHA',
       'TLS_RSA_WITH_NULL_MD5',
@@ -116,7 +131,9 @@ describe('a server with every old weakness (scripted)', () => {
   it('reads the export key sizes and DH primes from ServerKeyExchange', () => {
     expect(report.groups.dhPrimeBits).toEqual([512, 2048]);
     const tls10 = report.versions.find((version) => version.version === 'TLSv1.0');
-    expect(tls10?.suites.find((suite) => suite.name === 'TLS_RSA_EXPORT_WITH_RC4_40_MD5')?.keyExchange).toEqual({
+    expect(
+      tls10?.suites.find((suite) => suite.name === 'TLS_RSA_EXPORT_WITH_RC4_40_MD5')?.keyExchange,
+    ).toEqual({
       rsaExportBits: 512,
     });
   });
@@ -148,7 +165,8 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
   });
 
   it('has none of the weaknesses', () => {
-    for (const vulnerability of report.vulnerabilities) expect([vulnerability.id, vulnerability.status]).toEqual([vulnerability.id, 'ok']);
+    for (const vulnerability of report.vulnerabilities)
+      expect([vulnerability.id, vulnerability.status]).toEqual([vulnerability.id, 'ok']);
   });
 
   it('reports its extensions and certificate', () => {
@@ -160,7 +178,12 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
       heartbeat: 'no',
       extendedMasterSecret: 'yes',
     });
-    expect(report.certificate).toMatchObject({ source: 'handshake', trusted: true, nameMatches: true, expired: false });
+    expect(report.certificate).toMatchObject({
+      source: 'handshake',
+      trusted: true,
+      nameMatches: true,
+      expired: false,
+    });
     expect(report.certificate?.chain[0]).toMatchObject({ keyType: 'rsa', keyBits: 2048, sctCount: 0 });
     expect(report.groups.tls12).toContain('x25519');
     expect(report.groups.tls13).toContain('x25519');
@@ -171,12 +194,18 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
 describe('certificate problems', () => {
   it.each([
     ['expired', { notAfter: new Date(Date.now() - 86_400_000) }, /expired/],
-    ['for another name', { names: ['other.example.test'] }, /does not cover the host name \(it names DNS:other\.example\.test\)/],
+    [
+      'for another name',
+      { names: ['other.example.test'] },
+      /does not cover the host name \(it names DNS:other\.example\.test\)/,
+    ],
     ['self-signed', { selfSigned: true }, /self-signed/],
     ['an RSA key of 1024 bits', { keyType: 'rsa-1024' as const }, /RSA key has only 1024 bits/],
   ])('finds a certificate %s', async (_name, issue, message) => {
     const certificate = await lab.issue(issue);
-    const server = await started(startNodeTlsServer({ certificate, minVersion: 'TLSv1.2', ciphers: 'DEFAULT@SECLEVEL=0' }));
+    const server = await started(
+      startNodeTlsServer({ certificate, minVersion: 'TLSv1.2', ciphers: 'DEFAULT@SECLEVEL=0' }),
+    );
     const report = await scan(server);
     const finding = report.vulnerabilities.find((vulnerability) => vulnerability.id === 'certificate');
     expect(finding?.status).toBe('vulnerable');
@@ -187,7 +216,12 @@ describe('certificate problems', () => {
 describe('Heartbleed probe on a patched heartbeat', () => {
   it('negotiates heartbeat but finds no leak', async () => {
     const server = await started(
-      startScriptedTlsServer({ versions: ['TLSv1.2'], suites: [0xc02f, 0x009c], certificate: rsa, heartbeat: 'patched' }),
+      startScriptedTlsServer({
+        versions: ['TLSv1.2'],
+        suites: [0xc02f, 0x009c],
+        certificate: rsa,
+        heartbeat: 'patched',
+      }),
     );
     const report = await scan(server);
     expect(report.features.heartbeat).toBe('yes');
@@ -197,7 +231,12 @@ describe('Heartbleed probe on a patched heartbeat', () => {
 
   it('flags a DH prime under 1024 bits as Logjam', async () => {
     const server = await started(
-      startScriptedTlsServer({ versions: ['TLSv1.2'], suites: [0x009e, 0x0033], certificate: rsa, dhBits: 768 }),
+      startScriptedTlsServer({
+        versions: ['TLSv1.2'],
+        suites: [0x009e, 0x0033],
+        certificate: rsa,
+        dhBits: 768,
+      }),
     );
     const report = await scan(server);
     expect(report.groups.dhPrimeBits).toEqual([768]);
@@ -208,7 +247,11 @@ describe('Heartbleed probe on a patched heartbeat', () => {
 describe('STARTTLS', () => {
   it('scans an SMTP server after EHLO and STARTTLS (RFC 3207)', async () => {
     const server = await started(startStarttlsSmtpServer({ certificate: rsa }));
-    const report = await scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 25, starttls: 'smtp' }, { timeoutMs: 2_000 });
+    const report = await scanTls(
+      lab.session(server.port),
+      { host: LAB_TLS_HOST, port: 25, starttls: 'smtp' },
+      { timeoutMs: 2_000 },
+    );
     expect(report.starttls).toBe('smtp');
     expect(report.versions.find((version) => version.version === 'TLSv1.3')?.supported).toBe(true);
     expect(report.certificate?.trusted).toBe(true);
@@ -217,7 +260,11 @@ describe('STARTTLS', () => {
   it('says so when the SMTP server offers no STARTTLS', async () => {
     const server = await started(startStarttlsSmtpServer({ certificate: rsa, withoutStarttls: true }));
     await expect(
-      scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 25, starttls: 'smtp' }, { timeoutMs: 2_000 }),
+      scanTls(
+        lab.session(server.port),
+        { host: LAB_TLS_HOST, port: 25, starttls: 'smtp' },
+        { timeoutMs: 2_000 },
+      ),
     ).rejects.toThrow(/did not start TLS over SMTP: STARTTLS is not offered in the EHLO answer/);
   });
 });
@@ -234,7 +281,9 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
 
   it('a closed port', async () => {
     const port = await closedPort();
-    const error = await failure(scanTls(lab.session(port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 2_000 }));
+    const error = await failure(
+      scanTls(lab.session(port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 2_000 }),
+    );
     expect(error.code).toBe('CONNECT_FAILED');
   });
 
@@ -256,10 +305,18 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
 
   it('a server that stalls after ServerHello: the suites are still found, the certificate is a note', async () => {
     const server = await started(
-      startScriptedTlsServer({ versions: ['TLSv1.2'], suites: [0xc02f, 0x009c], certificate: rsa, stallAfterServerHello: true }),
+      startScriptedTlsServer({
+        versions: ['TLSv1.2'],
+        suites: [0xc02f, 0x009c],
+        certificate: rsa,
+        stallAfterServerHello: true,
+      }),
     );
     const report = await scan(server, { timeoutMs: 300 });
-    expect(suiteNames(report, 'TLSv1.2')).toEqual(['TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256', 'TLS_RSA_WITH_AES_128_GCM_SHA256']);
+    expect(suiteNames(report, 'TLSv1.2')).toEqual([
+      'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
+      'TLS_RSA_WITH_AES_128_GCM_SHA256',
+    ]);
     expect(report.certificate).toBeUndefined();
     expect(status(report, 'certificate')).toBe('unknown');
     expect(report.notes.some((note) => /certificate: .*took longer than 300 ms/.test(note))).toBe(true);
@@ -267,7 +324,12 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
 
   it('a scan that runs out of budget is reported as incomplete', async () => {
     const server = await started(
-      startScriptedTlsServer({ versions: ['TLSv1.2'], suites: [0xc02f, 0x009c], certificate: rsa, stallAfterServerHello: true }),
+      startScriptedTlsServer({
+        versions: ['TLSv1.2'],
+        suites: [0xc02f, 0x009c],
+        certificate: rsa,
+        stallAfterServerHello: true,
+      }),
     );
     const report = await scan(server, { timeoutMs: 1_000, budgetMs: 600 });
     expect(report.incomplete).toBe(true);

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IssuedCertificate, type LabTlsServer, hasProgram, startNodeTlsServer, startOpensslServer } from '@rfckit/testlab';
+import {
+  type IssuedCertificate,
+  type LabTlsServer,
+  hasProgram,
+  startNodeTlsServer,
+  startOpensslServer,
+} from '@rfckit/testlab';
 import { type TlsScanReport, suiteByCode, suiteByName } from '@rfckit/standards';
 import { scanTls } from '../src/tls/scan.ts';
 import { LAB_TLS_HOST, type TlsLab, createTlsLab } from './helpers/tls-lab.ts';
@@ -53,17 +59,26 @@ async function fromCipherString(
   const set: SuiteSet = new Set();
   for (const version of versions) {
     if (version === 'TLSv1.3') {
-      for (const name of (ciphersuites ?? 'TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_128_GCM_SHA256').split(':')) {
+      for (const name of (
+        ciphersuites ?? 'TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_128_GCM_SHA256'
+      ).split(':')) {
         const suite = suiteByName(name);
         if (suite) set.add(entry(version, suite.code));
       }
       continue;
     }
-    const { stdout } = await run('openssl', ['ciphers', '-V', '-s', opensslFlag[version], ciphers ?? 'DEFAULT']);
+    const { stdout } = await run('openssl', [
+      'ciphers',
+      '-V',
+      '-s',
+      opensslFlag[version],
+      ciphers ?? 'DEFAULT',
+    ]);
     for (const match of stdout.matchAll(/0x([0-9A-F]{2}),0x([0-9A-F]{2}) - (\S+)/g)) {
       const code = Number.parseInt(`${match[1]}${match[2]}`, 16);
       // a server serves only the suites its certificate can authenticate (and PSK/SRP need secrets it lacks)
-      if (code >> 8 !== 0x13 && suiteByCode(code)?.authentication === certificate) set.add(entry(version, code));
+      if (code >> 8 !== 0x13 && suiteByCode(code)?.authentication === certificate)
+        set.add(entry(version, code));
     }
   }
   return set;
@@ -72,7 +87,18 @@ async function fromCipherString(
 async function fromSslscan(port: number): Promise<SuiteSet> {
   const { stdout } = await run(
     'sslscan',
-    ['--xml=-', '--no-colour', '--no-heartbleed', '--no-renegotiation', '--no-compression', '--no-fallback', '--no-groups', '--no-check-certificate', `--sni-name=${LAB_TLS_HOST}`, `127.0.0.1:${port}`],
+    [
+      '--xml=-',
+      '--no-colour',
+      '--no-heartbleed',
+      '--no-renegotiation',
+      '--no-compression',
+      '--no-fallback',
+      '--no-groups',
+      '--no-check-certificate',
+      `--sni-name=${LAB_TLS_HOST}`,
+      `127.0.0.1:${port}`,
+    ],
     { timeout: 60_000 },
   );
   const set: SuiteSet = new Set();
@@ -81,16 +107,26 @@ async function fromSslscan(port: number): Promise<SuiteSet> {
   return set;
 }
 
-const testsslVersions: Record<string, Version> = { ssl3: 'SSLv3', tls1: 'TLSv1.0', tls1_1: 'TLSv1.1', tls1_2: 'TLSv1.2', tls1_3: 'TLSv1.3' };
+const testsslVersions: Record<string, Version> = {
+  ssl3: 'SSLv3',
+  tls1: 'TLSv1.0',
+  tls1_1: 'TLSv1.1',
+  tls1_2: 'TLSv1.2',
+  tls1_3: 'TLSv1.3',
+};
 
 async function fromTestssl(port: number): Promise<SuiteSet> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rfckit-testssl-'));
   const file = path.join(dir, 'out.json');
   try {
     // -E: each cipher per protocol, through its own sockets (it needs no OpenSSL support for a suite)
-    await run(testsslProgram ?? 'testssl', ['--quiet', '--warnings', 'off', '--color', '0', '-E', '--jsonfile', file, `127.0.0.1:${port}`], {
-      timeout: 170_000,
-    });
+    await run(
+      testsslProgram ?? 'testssl',
+      ['--quiet', '--warnings', 'off', '--color', '0', '-E', '--jsonfile', file, `127.0.0.1:${port}`],
+      {
+        timeout: 170_000,
+      },
+    );
     const findings = JSON.parse(readFileSync(file, 'utf8')) as { id: string; finding: string }[];
     const set: SuiteSet = new Set();
     for (const finding of findings) {
@@ -110,7 +146,10 @@ interface LabConfig {
   /** OpenSSL cipher string of TLS 1.2 and below, as given to the server. */
   ciphers?: string;
   ciphersuites?: string;
-  start(certificates: { rsa: IssuedCertificate; ecdsa: IssuedCertificate }, dhparamFile: string): Promise<LabTlsServer>;
+  start(
+    certificates: { rsa: IssuedCertificate; ecdsa: IssuedCertificate },
+    dhparamFile: string,
+  ): Promise<LabTlsServer>;
   testssl?: boolean;
   needsOpenssl?: boolean;
   preference?: 'server' | 'client';
@@ -120,12 +159,14 @@ const configs: LabConfig[] = [
   {
     name: 'Node, TLS 1.2 + 1.3, ECDHE-RSA AEAD',
     versions: ['TLSv1.2', 'TLSv1.3'],
-    ciphers: 'ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305:AES128-GCM-SHA256',
+    ciphers:
+      'ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305:AES128-GCM-SHA256',
     start: ({ rsa }) =>
       startNodeTlsServer({
         certificate: rsa,
         minVersion: 'TLSv1.2',
-        ciphers: 'ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305:AES128-GCM-SHA256',
+        ciphers:
+          'ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305:AES128-GCM-SHA256',
       }),
     testssl: true,
     preference: 'server',
@@ -133,13 +174,15 @@ const configs: LabConfig[] = [
   {
     name: 'Node, TLS 1.2 only, ECDSA certificate',
     versions: ['TLSv1.2'],
-    ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-SHA384:ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-CHACHA20-POLY1305',
+    ciphers:
+      'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-SHA384:ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-CHACHA20-POLY1305',
     start: ({ ecdsa }) =>
       startNodeTlsServer({
         certificate: ecdsa,
         minVersion: 'TLSv1.2',
         maxVersion: 'TLSv1.2',
-        ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-SHA384:ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-CHACHA20-POLY1305',
+        ciphers:
+          'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-SHA384:ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-CHACHA20-POLY1305',
       }),
   },
   {
@@ -147,18 +190,24 @@ const configs: LabConfig[] = [
     versions: ['TLSv1.3'],
     ciphersuites: 'TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256',
     start: ({ rsa }) =>
-      startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.3', ciphersuites: 'TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256' }),
+      startNodeTlsServer({
+        certificate: rsa,
+        minVersion: 'TLSv1.3',
+        ciphersuites: 'TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256',
+      }),
   },
   {
     name: 'Node, TLS 1.0-1.2, CBC and SHA-1 suites at security level 0',
     versions: ['TLSv1.0', 'TLSv1.1', 'TLSv1.2'],
-    ciphers: 'AES128-SHA:AES256-SHA:ECDHE-RSA-AES128-SHA:AES128-SHA256:ECDHE-RSA-AES256-GCM-SHA384:@SECLEVEL=0',
+    ciphers:
+      'AES128-SHA:AES256-SHA:ECDHE-RSA-AES128-SHA:AES128-SHA256:ECDHE-RSA-AES256-GCM-SHA384:@SECLEVEL=0',
     start: ({ rsa }) =>
       startNodeTlsServer({
         certificate: rsa,
         minVersion: 'TLSv1',
         maxVersion: 'TLSv1.2',
-        ciphers: 'AES128-SHA:AES256-SHA:ECDHE-RSA-AES128-SHA:AES128-SHA256:ECDHE-RSA-AES256-GCM-SHA384:@SECLEVEL=0',
+        ciphers:
+          'AES128-SHA:AES256-SHA:ECDHE-RSA-AES128-SHA:AES128-SHA256:ECDHE-RSA-AES256-GCM-SHA384:@SECLEVEL=0',
       }),
     testssl: true,
     preference: 'server',
@@ -195,7 +244,13 @@ const configs: LabConfig[] = [
     start: ({ rsa }, dhparamFile) =>
       startOpensslServer({
         certificate: rsa,
-        args: ['-tls1_2', '-cipher', 'DHE-RSA-AES128-SHA:DHE-RSA-AES256-GCM-SHA384:DHE-RSA-CHACHA20-POLY1305:@SECLEVEL=0', '-dhparam', dhparamFile],
+        args: [
+          '-tls1_2',
+          '-cipher',
+          'DHE-RSA-AES128-SHA:DHE-RSA-AES256-GCM-SHA384:DHE-RSA-CHACHA20-POLY1305:@SECLEVEL=0',
+          '-dhparam',
+          dhparamFile,
+        ],
       }),
   },
   {
@@ -206,7 +261,12 @@ const configs: LabConfig[] = [
     start: ({ rsa }) =>
       startOpensslServer({
         certificate: rsa,
-        args: ['-no_tls1_2', '-no_tls1_3', '-cipher', 'AES128-SHA:ECDHE-RSA-AES256-SHA:DHE-RSA-AES128-SHA:@SECLEVEL=0'],
+        args: [
+          '-no_tls1_2',
+          '-no_tls1_3',
+          '-cipher',
+          'AES128-SHA:ECDHE-RSA-AES256-SHA:DHE-RSA-AES128-SHA:@SECLEVEL=0',
+        ],
       }),
   },
   {
@@ -221,7 +281,12 @@ const configs: LabConfig[] = [
     ciphers: 'ECDHE-RSA-AES256-GCM-SHA384',
     ciphersuites: 'TLS_AES_128_GCM_SHA256',
     start: ({ rsa }) =>
-      startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.2', ciphers: 'ECDHE-RSA-AES256-GCM-SHA384', ciphersuites: 'TLS_AES_128_GCM_SHA256' }),
+      startNodeTlsServer({
+        certificate: rsa,
+        minVersion: 'TLSv1.2',
+        ciphers: 'ECDHE-RSA-AES256-GCM-SHA384',
+        ciphersuites: 'TLS_AES_128_GCM_SHA256',
+      }),
   },
 ];
 
@@ -232,7 +297,10 @@ let dhparamFile: string;
 
 beforeAll(async () => {
   lab = await createTlsLab();
-  certificates = { rsa: await lab.issue({ keyType: 'rsa-2048' }), ecdsa: await lab.issue({ keyType: 'ec-p256' }) };
+  certificates = {
+    rsa: await lab.issue({ keyType: 'rsa-2048' }),
+    ecdsa: await lab.issue({ keyType: 'ec-p256' }),
+  };
   dhparamDir = mkdtempSync(path.join(tmpdir(), 'rfckit-dh-'));
   dhparamFile = path.join(dhparamDir, 'dh1024.pem');
   if (hasOpenssl) await run('openssl', ['dhparam', '-out', dhparamFile, '1024'], { timeout: 60_000 });
@@ -259,16 +327,36 @@ describe.each(configs)('$name', (config) => {
     await server?.close();
   });
 
-  it.skipIf(skip || !hasOpenssl)('reports the suites of `openssl ciphers -V -s` of its cipher string', async () => {
-    expect([...ours(report)].sort()).toEqual([...(await fromCipherString(config.versions, config.ciphers, config.ciphersuites, config.name.includes('ECDSA') ? 'ECDSA' : 'RSA'))].sort());
-    expect(report.versions.filter((version) => version.supported).map((version) => version.version)).toEqual(config.versions);
-    if (config.preference !== undefined)
-      expect(report.versions.find((version) => version.version === 'TLSv1.2')?.preference).toBe(config.preference);
-  });
+  it.skipIf(skip || !hasOpenssl)(
+    'reports the suites of `openssl ciphers -V -s` of its cipher string',
+    async () => {
+      expect([...ours(report)].sort()).toEqual(
+        [
+          ...(await fromCipherString(
+            config.versions,
+            config.ciphers,
+            config.ciphersuites,
+            config.name.includes('ECDSA') ? 'ECDSA' : 'RSA',
+          )),
+        ].sort(),
+      );
+      expect(
+        report.versions.filter((version) => version.supported).map((version) => version.version),
+      ).toEqual(config.versions);
+      if (config.preference !== undefined)
+        expect(report.versions.find((version) => version.version === 'TLSv1.2')?.preference).toBe(
+          config.preference,
+        );
+    },
+  );
 
-  it.skipIf(skip || !hasSslscan)('reports what sslscan reports', async () => {
-    expect([...ours(report)].sort()).toEqual([...(await fromSslscan(server?.port ?? 0))].sort());
-  }, 60_000);
+  it.skipIf(skip || !hasSslscan)(
+    'reports what sslscan reports',
+    async () => {
+      expect([...ours(report)].sort()).toEqual([...(await fromSslscan(server?.port ?? 0))].sort());
+    },
+    60_000,
+  );
 
   it.skipIf(skip || config.testssl !== true || testsslProgram === undefined)(
     'reports what testssl.sh reports',
@@ -280,18 +368,28 @@ describe.each(configs)('$name', (config) => {
 });
 
 describe('DH prime size', () => {
-  it.skipIf(!hasOpenssl)('reads the 1024-bit prime openssl s_server was given', async () => {
-    const server = await startOpensslServer({
-      certificate: certificates.rsa,
-      args: ['-tls1_2', '-cipher', 'DHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0', '-dhparam', dhparamFile],
-    });
-    try {
-      const report = await scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 3_000 });
-      expect(report.groups.dhPrimeBits).toEqual([1024]);
-      // under 1024 bits is Logjam territory; 1024 itself is weak but not that finding (RFC 9325 §4.1 asks for 2048)
-      expect(report.vulnerabilities.find((vulnerability) => vulnerability.id === 'logjam')?.status).toBe('ok');
-    } finally {
-      await server.close();
-    }
-  }, 30_000);
+  it.skipIf(!hasOpenssl)(
+    'reads the 1024-bit prime openssl s_server was given',
+    async () => {
+      const server = await startOpensslServer({
+        certificate: certificates.rsa,
+        args: ['-tls1_2', '-cipher', 'DHE-RSA-AES128-GCM-SHA256:@SECLEVEL=0', '-dhparam', dhparamFile],
+      });
+      try {
+        const report = await scanTls(
+          lab.session(server.port),
+          { host: LAB_TLS_HOST, port: 443 },
+          { timeoutMs: 3_000 },
+        );
+        expect(report.groups.dhPrimeBits).toEqual([1024]);
+        // under 1024 bits is Logjam territory; 1024 itself is weak but not that finding (RFC 9325 §4.1 asks for 2048)
+        expect(report.vulnerabilities.find((vulnerability) => vulnerability.id === 'logjam')?.status).toBe(
+          'ok',
+        );
+      } finally {
+        await server.close();
+      }
+    },
+    30_000,
+  );
 });

@@ -86,15 +86,16 @@ export async function startNodeTlsServer(options: NodeTlsServerOptions): Promise
     },
     (socket) => socket.end(),
   );
-  if (options.ciphersuites !== undefined) server.setSecureContext({
-    key: options.certificate.key,
-    cert: options.certificate.chain,
-    ...(options.minVersion === undefined ? {} : { minVersion: options.minVersion }),
-    ...(options.maxVersion === undefined ? {} : { maxVersion: options.maxVersion }),
-    ciphers: [options.ciphers, options.ciphersuites].filter((part) => part !== undefined).join(':'),
-    ...(options.ecdhCurve === undefined ? {} : { ecdhCurve: options.ecdhCurve }),
-    ...(options.dhparam === undefined ? {} : { dhparam: options.dhparam }),
-  });
+  if (options.ciphersuites !== undefined)
+    server.setSecureContext({
+      key: options.certificate.key,
+      cert: options.certificate.chain,
+      ...(options.minVersion === undefined ? {} : { minVersion: options.minVersion }),
+      ...(options.maxVersion === undefined ? {} : { maxVersion: options.maxVersion }),
+      ciphers: [options.ciphers, options.ciphersuites].filter((part) => part !== undefined).join(':'),
+      ...(options.ecdhCurve === undefined ? {} : { ecdhCurve: options.ecdhCurve }),
+      ...(options.dhparam === undefined ? {} : { dhparam: options.dhparam }),
+    });
   // handshake failures are the point of many probes: nothing to report
   server.on('tlsClientError', () => {});
   const close = tracked(server);
@@ -171,7 +172,18 @@ export function startOpensslServer(options: OpensslServerOptions): Promise<LabTl
   const files = certificateFiles(options.certificate);
   return startProgram(
     'openssl',
-    ['s_server', '-accept', `${host}:0`, '-cert', files.cert, '-key', files.key, '-naccept', '100000', ...options.args],
+    [
+      's_server',
+      '-accept',
+      `${host}:0`,
+      '-cert',
+      files.cert,
+      '-key',
+      files.key,
+      '-naccept',
+      '100000',
+      ...options.args,
+    ],
     /ACCEPT \S+:(\d+)/,
     files.dir,
     host,
@@ -179,7 +191,10 @@ export function startOpensslServer(options: OpensslServerOptions): Promise<LabTl
 }
 
 /** `gnutls-serv` (serves 3DES, which Debian's OpenSSL 3 no longer does), on a port chosen here. */
-export async function startGnutlsServer(options: { certificate: IssuedCertificate; priority: string }): Promise<LabTlsServer> {
+export async function startGnutlsServer(options: {
+  certificate: IssuedCertificate;
+  priority: string;
+}): Promise<LabTlsServer> {
   const host = '127.0.0.1';
   const files = certificateFiles(options.certificate);
   // gnutls-serv takes no port 0: take a free one and hand it over
@@ -188,7 +203,17 @@ export async function startGnutlsServer(options: { certificate: IssuedCertificat
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return startProgram(
     'gnutls-serv',
-    ['--port', String(port), '--x509certfile', files.cert, '--x509keyfile', files.key, '--priority', options.priority, '--quiet'],
+    [
+      '--port',
+      String(port),
+      '--x509certfile',
+      files.cert,
+      '--x509keyfile',
+      files.key,
+      '--priority',
+      options.priority,
+      '--quiet',
+    ],
     new RegExp(`(${port})|listening`),
     files.dir,
     host,
@@ -415,7 +440,10 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
   }
 
   function scriptedKeyExchange(suite: number, version: number): Buffer | undefined {
-    const signature = Buffer.concat([...(version >= 0x0303 ? [u16(0x0401)] : []), vector2(Buffer.alloc(64, 0x5a))]);
+    const signature = Buffer.concat([
+      ...(version >= 0x0303 ? [u16(0x0401)] : []),
+      vector2(Buffer.alloc(64, 0x5a)),
+    ]);
     // the DHE and DH_anon suites this script is given: 0x0011-0x0016 (DHE/EXP-DHE), 0x0017-0x001B (anon), 0x0033, 0x0039
     const dhe = [0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x33, 0x39, 0x66];
     const anonDh = [0x17, 0x18, 0x19, 0x1a, 0x1b, 0x34, 0x3a];
@@ -423,10 +451,15 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     const exportRsa = [0x03, 0x06, 0x08];
     if (dhe.includes(suite) || anonDh.includes(suite)) {
       const bits = exportDh.includes(suite) ? 512 : (options.dhBits ?? 2048);
-      const params = Buffer.concat([vector2(sized(bits)), vector2(Buffer.from([2])), vector2(sized(bits - 8))]);
+      const params = Buffer.concat([
+        vector2(sized(bits)),
+        vector2(Buffer.from([2])),
+        vector2(sized(bits - 8)),
+      ]);
       return anonDh.includes(suite) ? params : Buffer.concat([params, signature]);
     }
-    if (exportRsa.includes(suite)) return Buffer.concat([vector2(sized(512)), vector2(Buffer.from([1, 0, 1])), signature]);
+    if (exportRsa.includes(suite))
+      return Buffer.concat([vector2(sized(512)), vector2(Buffer.from([1, 0, 1])), signature]);
     return undefined;
   }
 
@@ -488,7 +521,9 @@ export async function startPlainServer(kind: 'http' | 'ssh' | 'silent'): Promise
     if (kind === 'ssh') socket.write('SSH-2.0-OpenSSH_9.6 lab\r\n');
     if (kind === 'http')
       socket.once('data', () =>
-        socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nplain HTTP here\n'),
+        socket.end(
+          'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nplain HTTP here\n',
+        ),
       );
   });
   const close = tracked(server);

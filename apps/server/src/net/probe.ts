@@ -51,7 +51,11 @@ export interface ProbeConnection {
    * certificate chain, its verification against the trust store and OUTBOUND_CA_FILE, ALPN and
    * OCSP stapling. Old versions and suites are allowed: a scanner must see their certificates too.
    */
-  handshake(options: { servername?: string; alpn?: readonly string[]; timeoutMs: number }): Promise<TlsHandshakeResult>;
+  handshake(options: {
+    servername?: string;
+    alpn?: readonly string[];
+    timeoutMs: number;
+  }): Promise<TlsHandshakeResult>;
   close(): void;
 }
 
@@ -74,7 +78,13 @@ export interface ProbeClientOptions {
   limits?: Partial<ProbeLimits>;
 }
 
-const RETRY_NEXT_ADDRESS = new Set(['ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+const RETRY_NEXT_ADDRESS = new Set([
+  'ECONNREFUSED',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'EAFNOSUPPORT',
+]);
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   if (a.length === 0) return b;
@@ -110,9 +120,12 @@ function openSocket(
     };
     const onError = (error: NodeJS.ErrnoException): void =>
       settle(
-        Object.assign(new NetError('CONNECT_FAILED', `Could not connect to ${where}: ${error.message}`, { cause: error }), {
-          errno: error.code,
-        }),
+        Object.assign(
+          new NetError('CONNECT_FAILED', `Could not connect to ${where}: ${error.message}`, { cause: error }),
+          {
+            errno: error.code,
+          },
+        ),
       );
     const onAbort = (): void => settle(signal?.reason as Error);
     const timer = setTimeout(
@@ -214,7 +227,12 @@ function probeConnection(
         });
         const timer = setTimeout(() => {
           secure.destroy();
-          reject(new NetError('TIMEOUT', `The TLS handshake with ${where} took longer than ${options.timeoutMs} ms`));
+          reject(
+            new NetError(
+              'TIMEOUT',
+              `The TLS handshake with ${where} took longer than ${options.timeoutMs} ms`,
+            ),
+          );
         }, options.timeoutMs);
         secure.once('OCSPResponse', (response: Buffer | null) => {
           if (response !== null && response.length > 0) ocspResponse = new Uint8Array(response);
@@ -222,7 +240,11 @@ function probeConnection(
         secure.once('error', (error) => {
           clearTimeout(timer);
           secure.destroy();
-          reject(new NetError('TLS_HANDSHAKE_FAILED', `TLS handshake with ${where} failed: ${error.message}`, { cause: error }));
+          reject(
+            new NetError('TLS_HANDSHAKE_FAILED', `TLS handshake with ${where} failed: ${error.message}`, {
+              cause: error,
+            }),
+          );
         });
         secure.once('secureConnect', () => {
           clearTimeout(timer);
@@ -246,7 +268,9 @@ export function createProbeClient(options: ProbeClientOptions): ProbeClient {
     target(host, port, signal) {
       const parsed = parseHostInput(host);
       if (parsed === undefined)
-        return Promise.reject(new NetError('INVALID_URL', `Not a host name or IP address: ${JSON.stringify(host.slice(0, 200))}`));
+        return Promise.reject(
+          new NetError('INVALID_URL', `Not a host name or IP address: ${JSON.stringify(host.slice(0, 200))}`),
+        );
       return checkedTarget(options, parsed, port, {
         signal: signal ?? new AbortController().signal,
         verb: 'connect to',
@@ -258,7 +282,13 @@ export function createProbeClient(options: ProbeClientOptions): ProbeClient {
       let lastError: unknown;
       for (const address of target.addresses) {
         try {
-          const socket = await openSocket(target.host, address, target.port, limits.connectTimeoutMs, connectOptions.signal);
+          const socket = await openSocket(
+            target.host,
+            address,
+            target.port,
+            limits.connectTimeoutMs,
+            connectOptions.signal,
+          );
           return probeConnection(socket, target, address, limits, options.extraCa, connectOptions.signal);
         } catch (error) {
           lastError = error;

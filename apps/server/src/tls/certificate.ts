@@ -5,7 +5,9 @@ import type { CertificateScan, CertificateSummary } from '@rfckit/standards';
 import type { TlsReport } from '../net/http.ts';
 
 // 1.3.6.1.4.1.11129.2.4.2, the embedded SCT list extension (RFC 6962 §3.3)
-const SCT_LIST_OID = Uint8Array.from([0x06, 0x0a, 0x2b, 0x06, 0x01, 0x04, 0x01, 0xd6, 0x79, 0x02, 0x04, 0x02]);
+const SCT_LIST_OID = Uint8Array.from([
+  0x06, 0x0a, 0x2b, 0x06, 0x01, 0x04, 0x01, 0xd6, 0x79, 0x02, 0x04, 0x02,
+]);
 
 function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
   outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
@@ -81,7 +83,10 @@ export function summarise(der: Uint8Array): CertificateSummary {
   };
 }
 
-function validity(chain: readonly CertificateSummary[], now: Date): { expired: boolean; notYetValid: boolean } {
+function validity(
+  chain: readonly CertificateSummary[],
+  now: Date,
+): { expired: boolean; notYetValid: boolean } {
   const leaf = chain[0];
   return {
     expired: leaf !== undefined && new Date(leaf.validTo) < now,
@@ -109,11 +114,16 @@ export function certificateFromHandshake(report: TlsReport, now = new Date()): C
  * From a probe's Certificate message, when Node could not finish a handshake (SSL 3.0-only or
  * export-only servers): the chain is shown and the name checked, but trust cannot be judged.
  */
-export function certificateFromProbe(certificates: readonly Uint8Array[], host: string, now = new Date()): CertificateScan {
+export function certificateFromProbe(
+  certificates: readonly Uint8Array[],
+  host: string,
+  now = new Date(),
+): CertificateScan {
   const chain = certificates.map((der) => summarise(der));
   const leaf = certificates[0] === undefined ? undefined : new X509Certificate(certificates[0]);
   const nameMatches =
-    leaf !== undefined && (leaf.checkHost(host, { subject: 'default' }) !== undefined || leaf.checkIP(host) !== undefined);
+    leaf !== undefined &&
+    (leaf.checkHost(host, { subject: 'default' }) !== undefined || leaf.checkIP(host) !== undefined);
   return {
     chain,
     trusted: false,

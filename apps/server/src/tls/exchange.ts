@@ -185,7 +185,10 @@ export async function exchange(
       connection.write(heartbeatRequest(answer.hello.version, HEARTBEAT_CLAIMED_LENGTH));
       const reply = await connection.read((bytes) => {
         const stream = readTlsStream(bytes);
-        return !stream.ok || stream.result.events.some((event) => event.kind === 'heartbeat' || event.kind === 'alert');
+        return (
+          !stream.ok ||
+          stream.result.events.some((event) => event.kind === 'heartbeat' || event.kind === 'alert')
+        );
       }, settings.timeoutMs);
       const stream = readTlsStream(reply.bytes);
       const leaked =
@@ -201,7 +204,10 @@ export async function exchange(
 }
 
 /** Sends an SSL 2.0 CLIENT-HELLO and reads the SERVER-HELLO (which lists every cipher kind it shares). */
-export async function exchangeSsl2(settings: ExchangeSettings, clientHello: Uint8Array): Promise<ProbeAnswer> {
+export async function exchangeSsl2(
+  settings: ExchangeSettings,
+  clientHello: Uint8Array,
+): Promise<ProbeAnswer> {
   const connection = await openConnection(settings);
   try {
     connection.write(clientHello);
@@ -210,7 +216,8 @@ export async function exchangeSsl2(settings: ExchangeSettings, clientHello: Uint
       return record.ok || record.code !== 'TRUNCATED';
     }, settings.timeoutMs);
     if (read.end === 'aborted') throw settings.signal.reason as Error;
-    if (read.bytes.length === 0) return { kind: 'silent', end: read.end === 'timeout' ? 'timeout' : 'closed' };
+    if (read.bytes.length === 0)
+      return { kind: 'silent', end: read.end === 'timeout' ? 'timeout' : 'closed' };
     const message = parseSsl2ServerHello(read.bytes);
     if (message.ok) return { kind: 'ssl2', message: message.result };
     // an SSL 3.0/TLS server answers a v2 hello with a TLS alert or its own ServerHello
@@ -223,5 +230,7 @@ export async function exchangeSsl2(settings: ExchangeSettings, clientHello: Uint
 /** Turns a probe's failure into a NetError the scan can show, keeping NetErrors as they are. */
 export function probeError(error: unknown): NetError {
   if (error instanceof NetError) return error;
-  return new NetError('CONNECT_FAILED', (error as Error | undefined)?.message ?? String(error), { cause: error });
+  return new NetError('CONNECT_FAILED', (error as Error | undefined)?.message ?? String(error), {
+    cause: error,
+  });
 }

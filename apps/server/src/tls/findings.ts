@@ -43,11 +43,17 @@ const isNull: SuitePredicate = (suite) => cipherOf(suite) === 'NULL';
 const isAnonymous: SuitePredicate = (suite) => suiteByCode(suite.code)?.authentication === 'anon';
 const isExport = (suite: ScannedSuite): boolean =>
   suiteByCode(suite.code)?.export === true || ssl2Cipher[suite.name]?.export === true;
-const isExportRsa: SuitePredicate = (suite) => isExport(suite) && suiteByCode(suite.code)?.keyExchange === 'RSA';
-const isExportDh: SuitePredicate = (suite) => isExport(suite) && /DH/.test(suiteByCode(suite.code)?.keyExchange ?? '');
+const isExportRsa: SuitePredicate = (suite) =>
+  isExport(suite) && suiteByCode(suite.code)?.keyExchange === 'RSA';
+const isExportDh: SuitePredicate = (suite) =>
+  isExport(suite) && /DH/.test(suiteByCode(suite.code)?.keyExchange ?? '');
 
 /** `TLSv1.0: TLS_RSA_WITH_AES_128_CBC_SHA, …` for the suites matching, per version. */
-function matching(versions: readonly VersionScan[], test: SuitePredicate, only?: readonly string[]): string[] {
+function matching(
+  versions: readonly VersionScan[],
+  test: SuitePredicate,
+  only?: readonly string[],
+): string[] {
   const lines: string[] = [];
   for (const version of versions) {
     if (!version.supported || (only !== undefined && !only.includes(version.version))) continue;
@@ -185,7 +191,9 @@ function certificateFinding(certificate: CertificateScan | undefined): Vulnerabi
   if (certificate.expired) problems.push(`the certificate expired on ${leaf?.validTo ?? '?'}`);
   if (certificate.notYetValid) problems.push(`the certificate is not valid before ${leaf?.validFrom ?? '?'}`);
   if (!certificate.nameMatches)
-    problems.push(`the certificate does not cover the host name (it names ${leaf?.subjectAltNames.join(', ') || leaf?.subject || 'nothing'})`);
+    problems.push(
+      `the certificate does not cover the host name (it names ${leaf?.subjectAltNames.join(', ') || leaf?.subject || 'nothing'})`,
+    );
   if (leaf?.selfSigned) problems.push('the certificate is self-signed');
   else if (!certificate.trusted && certificate.problem !== undefined && !certificate.expired)
     problems.push(`the chain is not trusted: ${certificate.problem.message}`);
@@ -194,7 +202,13 @@ function certificateFinding(certificate: CertificateScan | undefined): Vulnerabi
   if (leaf?.signatureAlgorithm !== undefined && /md5|sha1With/i.test(leaf.signatureAlgorithm))
     problems.push(`the signature uses ${leaf.signatureAlgorithm}`);
   if (problems.length === 0)
-    return finding('certificate', certificate.source === 'probe' ? 'unknown' : 'ok', certificate.source === 'probe' ? 'The chain could not be verified.' : `Trusted, valid until ${leaf?.validTo ?? '?'}, covers the host name.`);
+    return finding(
+      'certificate',
+      certificate.source === 'probe' ? 'unknown' : 'ok',
+      certificate.source === 'probe'
+        ? 'The chain could not be verified.'
+        : `Trusted, valid until ${leaf?.validTo ?? '?'}, covers the host name.`,
+    );
   return finding('certificate', 'vulnerable', `${problems.join('; ')}.`);
 }
 
@@ -205,46 +219,94 @@ export function vulnerabilities(input: FindingInput): Vulnerability[] {
   const smallDh = input.dhPrimeBits.filter((bits) => bits < 1024);
   const exportDh = matching(versions, isExportDh);
   const logjam = [...exportDh, ...(smallDh.length > 0 ? [`DH primes of ${smallDh.join(', ')} bits`] : [])];
-  const legacyVersions = versions.filter((version) => version.supported && version.version !== 'TLSv1.3' && version.version !== 'SSLv2');
+  const legacyVersions = versions.filter(
+    (version) => version.supported && version.version !== 'TLSv1.3' && version.version !== 'SSLv2',
+  );
   const tlsVersions = versions.filter((version) => version.supported && version.version !== 'SSLv2');
 
   const list: Vulnerability[] = [
     ssl2?.supported
-      ? finding('sslv2-drown', 'vulnerable', `SSL 2.0 is accepted with ${ssl2.suites.map((suite) => suite.name).join(', ') || 'no cipher kinds'}.`)
+      ? finding(
+          'sslv2-drown',
+          'vulnerable',
+          `SSL 2.0 is accepted with ${ssl2.suites.map((suite) => suite.name).join(', ') || 'no cipher kinds'}.`,
+        )
       : finding('sslv2-drown', 'ok', 'SSL 2.0 is not accepted.'),
     supports(versions, 'SSLv3')
       ? finding(
           'sslv3-poodle',
           'vulnerable',
-          ssl3Cbc.length > 0 ? `SSL 3.0 is accepted with CBC suites (${ssl3Cbc.join('; ')}).` : 'SSL 3.0 is accepted.',
+          ssl3Cbc.length > 0
+            ? `SSL 3.0 is accepted with CBC suites (${ssl3Cbc.join('; ')}).`
+            : 'SSL 3.0 is accepted.',
         )
       : finding('sslv3-poodle', 'ok', 'SSL 3.0 is not accepted.'),
-    suiteFinding('tls10-beast', matching(versions, isCbc, ['TLSv1.0']), 'No CBC suite is accepted with TLS 1.0.'),
+    suiteFinding(
+      'tls10-beast',
+      matching(versions, isCbc, ['TLSv1.0']),
+      'No CBC suite is accepted with TLS 1.0.',
+    ),
     suiteFinding('sweet32', matching(versions, is64BitBlock), 'No 64-bit block cipher is accepted.'),
     suiteFinding('rc4', matching(versions, isRc4), 'No RC4 suite is accepted.'),
     suiteFinding('freak', matching(versions, isExportRsa), 'No export RSA suite is accepted.'),
     logjam.length > 0
       ? finding('logjam', 'vulnerable', logjam.join('; '))
-      : finding('logjam', 'ok', input.dhPrimeBits.length > 0 ? `DH primes of ${[...new Set(input.dhPrimeBits)].join(', ')} bits.` : 'No finite-field DH suite is accepted.'),
+      : finding(
+          'logjam',
+          'ok',
+          input.dhPrimeBits.length > 0
+            ? `DH primes of ${[...new Set(input.dhPrimeBits)].join(', ')} bits.`
+            : 'No finite-field DH suite is accepted.',
+        ),
     suiteFinding('null-cipher', matching(versions, isNull), 'No NULL encryption suite is accepted.'),
     suiteFinding('anonymous', matching(versions, isAnonymous), 'No anonymous suite is accepted.'),
     features.compression === 'yes'
       ? finding('crime', 'vulnerable', 'The server chose DEFLATE compression (method 1) when offered.')
-      : finding('crime', features.compression === 'unknown' ? 'unknown' : 'ok', features.compression === 'unknown' ? 'The compression probe had no answer.' : 'The server chose no compression.'),
+      : finding(
+          'crime',
+          features.compression === 'unknown' ? 'unknown' : 'ok',
+          features.compression === 'unknown'
+            ? 'The compression probe had no answer.'
+            : 'The server chose no compression.',
+        ),
     input.heartbleed === true
-      ? finding('heartbleed', 'vulnerable', 'The server answered a heartbeat request claiming 16384 bytes of payload (none sent) with memory contents.')
+      ? finding(
+          'heartbleed',
+          'vulnerable',
+          'The server answered a heartbeat request claiming 16384 bytes of payload (none sent) with memory contents.',
+        )
       : input.heartbleed === false
-        ? finding('heartbleed', 'ok', 'The server negotiated heartbeat but did not answer the oversized request with data.')
-        : finding('heartbleed', 'ok', features.heartbeat === 'yes' ? 'The heartbeat probe got no answer.' : 'The heartbeat extension is not negotiated.'),
+        ? finding(
+            'heartbleed',
+            'ok',
+            'The server negotiated heartbeat but did not answer the oversized request with data.',
+          )
+        : finding(
+            'heartbleed',
+            'ok',
+            features.heartbeat === 'yes'
+              ? 'The heartbeat probe got no answer.'
+              : 'The heartbeat extension is not negotiated.',
+          ),
     features.secureRenegotiation === 'no'
-      ? finding('insecure-renegotiation', 'vulnerable', `The ServerHello of ${legacyVersions.map((version) => version.version).join(', ')} carries no renegotiation_info.`)
+      ? finding(
+          'insecure-renegotiation',
+          'vulnerable',
+          `The ServerHello of ${legacyVersions.map((version) => version.version).join(', ')} carries no renegotiation_info.`,
+        )
       : finding(
           'insecure-renegotiation',
           features.secureRenegotiation === 'unknown' ? 'unknown' : 'ok',
-          features.secureRenegotiation === 'not-applicable' ? 'TLS 1.3 only: renegotiation does not exist.' : 'The server answers with renegotiation_info.',
+          features.secureRenegotiation === 'not-applicable'
+            ? 'TLS 1.3 only: renegotiation does not exist.'
+            : 'The server answers with renegotiation_info.',
         ),
     features.fallbackScsv === 'no'
-      ? finding('no-fallback-scsv', 'vulnerable', 'A lower version offered with TLS_FALLBACK_SCSV was accepted instead of refused with inappropriate_fallback.')
+      ? finding(
+          'no-fallback-scsv',
+          'vulnerable',
+          'A lower version offered with TLS_FALLBACK_SCSV was accepted instead of refused with inappropriate_fallback.',
+        )
       : finding(
           'no-fallback-scsv',
           features.fallbackScsv === 'unknown' ? 'unknown' : 'ok',

@@ -28,7 +28,14 @@ import { NetError } from '../net/errors.ts';
 import type { NetSession } from '../net/layer.ts';
 import type { StarttlsProtocol } from '../net/starttls.ts';
 import { certificateFromHandshake, certificateFromProbe } from './certificate.ts';
-import { ConnectionSlots, type ExchangeSettings, type ProbeAnswer, exchange, exchangeSsl2, openConnection } from './exchange.ts';
+import {
+  ConnectionSlots,
+  type ExchangeSettings,
+  type ProbeAnswer,
+  exchange,
+  exchangeSsl2,
+  openConnection,
+} from './exchange.ts';
 import { vulnerabilities } from './findings.ts';
 
 export interface TlsScanTarget {
@@ -53,8 +60,12 @@ const BUNDLE_SIZE = 128;
 const DEFAULTS = { budgetMs: 60_000, maxConnections: 6, timeoutMs: 5_000 };
 
 const LEGACY_VERSIONS: readonly TlsVersionName[] = ['SSLv3', 'TLSv1.0', 'TLSv1.1', 'TLSv1.2'];
-const TLS13_SUITES = cipherSuites.filter((suite) => suite.versions.includes('TLSv1.3')).map((suite) => suite.code);
-const LEGACY_SUITES = cipherSuites.filter((suite) => !suite.versions.includes('TLSv1.3')).map((suite) => suite.code);
+const TLS13_SUITES = cipherSuites
+  .filter((suite) => suite.versions.includes('TLSv1.3'))
+  .map((suite) => suite.code);
+const LEGACY_SUITES = cipherSuites
+  .filter((suite) => !suite.versions.includes('TLSv1.3'))
+  .map((suite) => suite.code);
 /** Every elliptic-curve group of TLS 1.2 and below (RFC 8422 §5.1.1, RFC 7027, RFC 8734 excluded). */
 const EC_GROUPS: readonly number[] = [
   namedGroups.x25519,
@@ -129,7 +140,10 @@ class Scan {
   readonly settings: ExchangeSettings;
   readonly share = x25519Share();
   /** Facts from every legacy ServerHello seen, by version. */
-  readonly helloFacts = new Map<TlsVersionName, { renegotiation: boolean; ticket: boolean; heartbeat: boolean; ems: boolean; status: boolean }>();
+  readonly helloFacts = new Map<
+    TlsVersionName,
+    { renegotiation: boolean; ticket: boolean; heartbeat: boolean; ems: boolean; status: boolean }
+  >();
   certificates: Uint8Array[] | undefined;
   readonly dhPrimeBits = new Set<number>();
 
@@ -137,23 +151,36 @@ class Scan {
   private readonly progress: ((progress: TlsScanProgress) => void) | undefined;
 
   constructor(
-    settings: ExchangeSettings,
+    settings: Omit<ExchangeSettings, 'onConnection'>,
     serverName: string | undefined,
     maxConnections: number,
     progress: ((progress: TlsScanProgress) => void) | undefined,
   ) {
-    this.settings = settings;
+    this.settings = {
+      ...settings,
+      onConnection: () => {
+        this.connections++;
+      },
+    };
     this.serverName = serverName;
     this.progress = progress;
     this.slots = new ConnectionSlots(maxConnections);
   }
 
   report(phase: TlsScanProgress['phase'], version?: ScannedVersion): void {
-    this.progress?.({ phase, ...(version === undefined ? {} : { version }), done: this.done, total: this.total });
+    this.progress?.({
+      phase,
+      ...(version === undefined ? {} : { version }),
+      done: this.done,
+      total: this.total,
+    });
   }
 
   hello(options: Omit<ClientHelloOptions, 'serverName'>): Uint8Array {
-    const built = buildClientHello({ ...options, ...(this.serverName === undefined ? {} : { serverName: this.serverName }) });
+    const built = buildClientHello({
+      ...options,
+      ...(this.serverName === undefined ? {} : { serverName: this.serverName }),
+    });
     if (!built.ok) throw new Error(built.error);
     return built.result;
   }
@@ -181,7 +208,11 @@ class Scan {
     }
   }
 
-  legacyHello(version: TlsVersionName, suites: readonly number[], extra: Partial<ClientHelloOptions> = {}): Uint8Array {
+  legacyHello(
+    version: TlsVersionName,
+    suites: readonly number[],
+    extra: Partial<ClientHelloOptions> = {},
+  ): Uint8Array {
     return this.hello({
       version,
       cipherSuites: suites,
@@ -206,7 +237,13 @@ class Scan {
 
   remember(version: TlsVersionName, answer: ProbeAnswer & { kind: 'hello' }): ScannedSuite {
     const { hello } = answer;
-    const facts = this.helloFacts.get(version) ?? { renegotiation: false, ticket: false, heartbeat: false, ems: false, status: false };
+    const facts = this.helloFacts.get(version) ?? {
+      renegotiation: false,
+      ticket: false,
+      heartbeat: false,
+      ems: false,
+      status: false,
+    };
     if (version !== 'TLSv1.3') {
       facts.renegotiation ||= hello.renegotiationInfo !== undefined;
       facts.ticket ||= hello.sessionTicket;
@@ -225,20 +262,31 @@ class Scan {
       suite.keyExchange = { group: groupName(ske.group) ?? `0x${ske.group.toString(16)}` };
     else if (ske?.kind === 'rsa') suite.keyExchange = { rsaExportBits: ske.modulusBits };
     else if (version === 'TLSv1.3' && hello.keyShare !== undefined)
-      suite.keyExchange = { group: groupName(hello.keyShare.group) ?? `0x${hello.keyShare.group.toString(16)}` };
+      suite.keyExchange = {
+        group: groupName(hello.keyShare.group) ?? `0x${hello.keyShare.group.toString(16)}`,
+      };
     return suite;
   }
 
   /** Offer, read the choice, remove it, repeat — within one bundle. */
-  async enumerateBundle(version: TlsVersionName, bundle: readonly number[]): Promise<{ suites: ScannedSuite[]; refusal?: string }> {
+  async enumerateBundle(
+    version: TlsVersionName,
+    bundle: readonly number[],
+  ): Promise<{ suites: ScannedSuite[]; refusal?: string }> {
     const remaining = [...bundle];
     const found: ScannedSuite[] = [];
     const wanted = protocolVersions[version];
     while (remaining.length > 0 && !this.settings.signal.aborted) {
       const hello = version === 'TLSv1.3' ? this.tls13Hello(remaining) : this.legacyHello(version, remaining);
-      const answer = await this.probe('suites', version, () => exchange(this.settings, hello, { stop: version === 'TLSv1.3' ? 'server-hello' : 'hello-done' }));
+      const answer = await this.probe('suites', version, () =>
+        exchange(this.settings, hello, { stop: version === 'TLSv1.3' ? 'server-hello' : 'hello-done' }),
+      );
       if (answer === undefined) break;
-      if (answer.kind !== 'hello' || answer.hello.version !== wanted || !remaining.includes(answer.hello.cipherSuite)) {
+      if (
+        answer.kind !== 'hello' ||
+        answer.hello.version !== wanted ||
+        !remaining.includes(answer.hello.cipherSuite)
+      ) {
         return { suites: found, refusal: describeRefusal(answer) };
       }
       found.push(this.remember(version, answer));
@@ -252,7 +300,12 @@ class Scan {
     const results = await Promise.all(bundles.map((bundle) => this.enumerateBundle(version, bundle)));
     const suites = results.flatMap((result) => result.suites);
     const refusal = results.find((result) => result.refusal !== undefined)?.refusal;
-    return { version, supported: suites.length > 0, suites, ...(suites.length === 0 && refusal !== undefined ? { refusal } : {}) };
+    return {
+      version,
+      supported: suites.length > 0,
+      suites,
+      ...(suites.length === 0 && refusal !== undefined ? { refusal } : {}),
+    };
   }
 
   async scanSsl2(): Promise<VersionScan> {
@@ -260,8 +313,17 @@ class Scan {
     const built = buildSsl2ClientHello({ cipherKinds: kinds });
     if (!built.ok) throw new Error(built.error);
     const answer = await this.probe('versions', 'SSLv2', () => exchangeSsl2(this.settings, built.result));
-    if (answer?.kind !== 'ssl2' || answer.message.kind !== 'server-hello' || answer.message.cipherKinds.length === 0)
-      return { version: 'SSLv2', supported: false, suites: [], ...(answer === undefined ? {} : { refusal: describeRefusal(answer) }) };
+    if (
+      answer?.kind !== 'ssl2' ||
+      answer.message.kind !== 'server-hello' ||
+      answer.message.cipherKinds.length === 0
+    )
+      return {
+        version: 'SSLv2',
+        supported: false,
+        suites: [],
+        ...(answer === undefined ? {} : { refusal: describeRefusal(answer) }),
+      };
     const message = answer.message;
     return {
       version: 'SSLv2',
@@ -278,8 +340,12 @@ class Scan {
   /** Which suite the server picks from `codes`, or undefined. */
   async pick(version: TlsVersionName, codes: readonly number[]): Promise<number | undefined> {
     const hello = version === 'TLSv1.3' ? this.tls13Hello(codes) : this.legacyHello(version, codes);
-    const answer = await this.probe('preference', version, () => exchange(this.settings, hello, { stop: 'server-hello' }));
-    return answer?.kind === 'hello' && codes.includes(answer.hello.cipherSuite) ? answer.hello.cipherSuite : undefined;
+    const answer = await this.probe('preference', version, () =>
+      exchange(this.settings, hello, { stop: 'server-hello' }),
+    );
+    return answer?.kind === 'hello' && codes.includes(answer.hello.cipherSuite)
+      ? answer.hello.cipherSuite
+      : undefined;
   }
 
   /** Forward and reversed lists pick the same suite: the server's order rules; then read that order whole. */
@@ -287,7 +353,10 @@ class Scan {
     if (scan.version === 'SSLv2' || scan.suites.length < 2) return scan;
     const version = scan.version;
     const codes = scan.suites.map((suite) => suite.code).slice(0, BUNDLE_SIZE);
-    const [forward, reversed] = await Promise.all([this.pick(version, codes), this.pick(version, [...codes].reverse())]);
+    const [forward, reversed] = await Promise.all([
+      this.pick(version, codes),
+      this.pick(version, [...codes].reverse()),
+    ]);
     if (forward === undefined || reversed === undefined) return scan;
     if (forward !== reversed) return { ...scan, preference: 'client' };
     const order = [forward];
@@ -311,7 +380,9 @@ class Scan {
     const found: string[] = [];
     while (remaining.length > 0 && !this.settings.signal.aborted) {
       const hello = this.legacyHello(version, ecdheSuites, { groups: remaining });
-      const answer = await this.probe('groups', version, () => exchange(this.settings, hello, { stop: 'hello-done' }));
+      const answer = await this.probe('groups', version, () =>
+        exchange(this.settings, hello, { stop: 'hello-done' }),
+      );
       const ske = answer?.kind === 'hello' ? answer.keyExchange : undefined;
       if (ske?.kind !== 'ecdhe' || ske.group === undefined || !remaining.includes(ske.group)) break;
       found.push(groupName(ske.group) ?? `0x${ske.group.toString(16)}`);
@@ -326,7 +397,9 @@ class Scan {
     const found: string[] = [];
     while (remaining.length > 0 && !this.settings.signal.aborted) {
       const hello = this.tls13Hello(suites, { groups: remaining, keyShares: [] });
-      const answer = await this.probe('groups', 'TLSv1.3', () => exchange(this.settings, hello, { stop: 'server-hello' }));
+      const answer = await this.probe('groups', 'TLSv1.3', () =>
+        exchange(this.settings, hello, { stop: 'server-hello' }),
+      );
       const group = answer?.kind === 'hello' ? answer.hello.keyShare?.group : undefined;
       if (group === undefined || !remaining.includes(group)) break;
       found.push(groupName(group) ?? `0x${group.toString(16)}`);
@@ -345,41 +418,61 @@ function tri(value: boolean | undefined): TriState {
  * connection cap. Throws a NetError when the target is refused, unreachable or does not speak
  * TLS at all; otherwise returns a report, marked incomplete when the budget ran out.
  */
-export async function scanTls(net: NetSession, target: TlsScanTarget, options: TlsScanOptions = {}): Promise<TlsScanReport> {
+export async function scanTls(
+  net: NetSession,
+  target: TlsScanTarget,
+  options: TlsScanOptions = {},
+): Promise<TlsScanReport> {
   const started = performance.now();
   const budgetMs = options.budgetMs ?? DEFAULTS.budgetMs;
   const budget = AbortSignal.timeout(budgetMs);
   const signal = options.signal === undefined ? budget : AbortSignal.any([budget, options.signal]);
   const checked = await net.probe.target(target.host, target.port, signal);
-  const settingsBase = {
-    probe: net.probe,
-    target: checked,
-    starttls: target.starttls,
-    host: checked.host,
-    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    signal,
-  };
-  let scan: Scan | undefined;
-  const settings: ExchangeSettings = {
-    ...settingsBase,
-    onConnection: () => {
-      if (scan) scan.connections++;
+  const scan = new Scan(
+    {
+      probe: net.probe,
+      target: checked,
+      starttls: target.starttls,
+      host: checked.host,
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      signal,
     },
-  };
-  scan = new Scan(settings, checked.isName ? checked.host : undefined, options.maxConnections ?? DEFAULTS.maxConnections, options.onProgress);
+    checked.isName ? checked.host : undefined,
+    options.maxConnections ?? DEFAULTS.maxConnections,
+    options.onProgress,
+  );
 
   // the first probe alone: a closed port, a server that is not TLS or never answers ends the scan here
-  const first = await exchange(settings, scan.tls13Hello([...TLS13_SUITES, ...LEGACY_SUITES.slice(0, BUNDLE_SIZE - TLS13_SUITES.length)], {
-    supportedVersions: [protocolVersions['TLSv1.3'], protocolVersions['TLSv1.2'], protocolVersions['TLSv1.1'], protocolVersions['TLSv1.0']],
-  }), { stop: 'server-hello' }).catch((error: unknown) => {
+  const settings = scan.settings;
+  const first = await exchange(
+    settings,
+    scan.tls13Hello([...TLS13_SUITES, ...LEGACY_SUITES.slice(0, BUNDLE_SIZE - TLS13_SUITES.length)], {
+      supportedVersions: [
+        protocolVersions['TLSv1.3'],
+        protocolVersions['TLSv1.2'],
+        protocolVersions['TLSv1.1'],
+        protocolVersions['TLSv1.0'],
+      ],
+    }),
+    { stop: 'server-hello' },
+  ).catch((error: unknown) => {
     if (signal.aborted && !(error instanceof NetError))
-      throw new NetError('TIMEOUT', `The scan of ${checked.host}:${target.port} took longer than its ${budgetMs} ms budget`);
+      throw new NetError(
+        'TIMEOUT',
+        `The scan of ${checked.host}:${target.port} took longer than its ${budgetMs} ms budget`,
+      );
     throw error;
   });
   if (first.kind === 'not-tls')
-    throw new NetError('PROTOCOL_ERROR', `${checked.host}:${target.port} does not speak TLS: it answered "${first.sample}"`);
+    throw new NetError(
+      'PROTOCOL_ERROR',
+      `${checked.host}:${target.port} does not speak TLS: it answered "${first.sample}"`,
+    );
   if (first.kind === 'silent' && first.end === 'timeout')
-    throw new NetError('FIRST_BYTE_TIMEOUT', `${checked.host}:${target.port} sent no answer to a TLS ClientHello within ${settings.timeoutMs} ms`);
+    throw new NetError(
+      'FIRST_BYTE_TIMEOUT',
+      `${checked.host}:${target.port} sent no answer to a TLS ClientHello within ${settings.timeoutMs} ms`,
+    );
 
   scan.report('versions');
   const versionScans = await Promise.all([
@@ -388,14 +481,18 @@ export async function scanTls(net: NetSession, target: TlsScanTarget, options: T
     scan.scanVersion('TLSv1.3'),
   ]);
   const versions = await Promise.all(versionScans.map((version) => scan.preference(version)));
-  const supported = (name: string) => versions.find((version) => version.version === name && version.supported);
+  const supported = (name: string) =>
+    versions.find((version) => version.version === name && version.supported);
   const bestLegacy = [...LEGACY_VERSIONS].reverse().find((name) => supported(name) !== undefined);
-  const legacySuites = bestLegacy === undefined ? [] : (supported(bestLegacy)?.suites ?? []).map((suite) => suite.code);
+  const legacySuites =
+    bestLegacy === undefined ? [] : (supported(bestLegacy)?.suites ?? []).map((suite) => suite.code);
   const tls13 = supported('TLSv1.3');
 
   // groups, compression, fallback, heartbeat and the certificate, side by side
   const ecdhe = legacySuites.filter((code) => suiteByCode(code)?.keyExchange === 'ECDHE');
-  const tlsVersionsSupported = [...LEGACY_VERSIONS, 'TLSv1.3' as const].filter((name) => supported(name) !== undefined);
+  const tlsVersionsSupported = [...LEGACY_VERSIONS, 'TLSv1.3' as const].filter(
+    (name) => supported(name) !== undefined,
+  );
   const fallbackVersion = tlsVersionsSupported.length >= 2 ? tlsVersionsSupported.at(-2) : undefined;
   const facts = [...scan.helloFacts.values()];
   const heartbeatVersion = LEGACY_VERSIONS.find((name) => scan.helloFacts.get(name)?.heartbeat);
@@ -406,7 +503,9 @@ export async function scanTls(net: NetSession, target: TlsScanTarget, options: T
     bestLegacy !== undefined
       ? scan
           .probe('features', bestLegacy, () =>
-            exchange(settings, scan.legacyHello(bestLegacy, legacySuites, { compressionMethods: [1, 0] }), { stop: 'server-hello' }),
+            exchange(settings, scan.legacyHello(bestLegacy, legacySuites, { compressionMethods: [1, 0] }), {
+              stop: 'server-hello',
+            }),
           )
           .then((answer) => (answer?.kind === 'hello' ? answer.hello.compressionMethod !== 0 : undefined))
       : Promise.resolve(false),
@@ -415,12 +514,19 @@ export async function scanTls(net: NetSession, target: TlsScanTarget, options: T
           .probe('features', fallbackVersion, () =>
             exchange(
               settings,
-              scan.legacyHello(fallbackVersion, (supported(fallbackVersion)?.suites ?? []).map((suite) => suite.code), { fallbackScsv: true }),
+              scan.legacyHello(
+                fallbackVersion,
+                (supported(fallbackVersion)?.suites ?? []).map((suite) => suite.code),
+                { fallbackScsv: true },
+              ),
               { stop: 'server-hello' },
             ),
           )
           .then((answer): TriState => {
-            if (answer?.kind === 'alert') return answer.alert.description === alertDescriptions.inappropriate_fallback ? 'yes' : 'unknown';
+            if (answer?.kind === 'alert')
+              return answer.alert.description === alertDescriptions.inappropriate_fallback
+                ? 'yes'
+                : 'unknown';
             if (answer?.kind === 'hello') return 'no';
             return 'unknown';
           })
@@ -430,7 +536,10 @@ export async function scanTls(net: NetSession, target: TlsScanTarget, options: T
           .probe('features', heartbeatVersion, () =>
             exchange(
               settings,
-              scan.legacyHello(heartbeatVersion, (supported(heartbeatVersion)?.suites ?? []).map((suite) => suite.code)),
+              scan.legacyHello(
+                heartbeatVersion,
+                (supported(heartbeatVersion)?.suites ?? []).map((suite) => suite.code),
+              ),
               { stop: 'hello-done', heartbeat: true },
             ),
           )
@@ -460,13 +569,30 @@ export async function scanTls(net: NetSession, target: TlsScanTarget, options: T
   const legacySupported = bestLegacy !== undefined;
   const features: FeatureScan = {
     alpn: certificate?.report.alpnProtocol ?? null,
-    ocspStapling: certificate !== undefined ? tri(certificate.ocspResponse !== undefined) : facts.some((fact) => fact.status) ? 'yes' : 'unknown',
-    secureRenegotiation: legacySupported ? tri(facts.every((fact) => fact.renegotiation)) : tls13 ? 'not-applicable' : 'unknown',
+    ocspStapling:
+      certificate !== undefined
+        ? tri(certificate.ocspResponse !== undefined)
+        : facts.some((fact) => fact.status)
+          ? 'yes'
+          : 'unknown',
+    secureRenegotiation: legacySupported
+      ? tri(facts.every((fact) => fact.renegotiation))
+      : tls13
+        ? 'not-applicable'
+        : 'unknown',
     fallbackScsv: fallback,
     compression: legacySupported ? tri(compression) : tls13 ? 'not-applicable' : 'unknown',
     sessionTickets: legacySupported ? tri(facts.some((fact) => fact.ticket)) : 'unknown',
-    heartbeat: legacySupported ? tri(facts.some((fact) => fact.heartbeat)) : tls13 ? 'not-applicable' : 'unknown',
-    extendedMasterSecret: legacySupported ? tri(facts.every((fact) => fact.ems)) : tls13 ? 'not-applicable' : 'unknown',
+    heartbeat: legacySupported
+      ? tri(facts.some((fact) => fact.heartbeat))
+      : tls13
+        ? 'not-applicable'
+        : 'unknown',
+    extendedMasterSecret: legacySupported
+      ? tri(facts.every((fact) => fact.ems))
+      : tls13
+        ? 'not-applicable'
+        : 'unknown',
   };
   const certificateScan =
     certificate !== undefined
@@ -476,7 +602,8 @@ export async function scanTls(net: NetSession, target: TlsScanTarget, options: T
         : undefined;
   const dhPrimeBits = [...scan.dhPrimeBits].sort((a, b) => a - b);
   scan.report('done');
-  if (budget.aborted) scan.notes.push(`The scan stopped at its ${budgetMs} ms budget; the results are incomplete.`);
+  if (budget.aborted)
+    scan.notes.push(`The scan stopped at its ${budgetMs} ms budget; the results are incomplete.`);
   return {
     host: checked.host,
     port: target.port,
@@ -486,7 +613,13 @@ export async function scanTls(net: NetSession, target: TlsScanTarget, options: T
     groups: { tls12: tls12Groups, tls13: tls13Groups, dhPrimeBits },
     features,
     ...(certificateScan === undefined ? {} : { certificate: certificateScan }),
-    vulnerabilities: vulnerabilities({ versions, features, dhPrimeBits, heartbleed, certificate: certificateScan }),
+    vulnerabilities: vulnerabilities({
+      versions,
+      features,
+      dhPrimeBits,
+      heartbleed,
+      certificate: certificateScan,
+    }),
     notes: scan.notes,
     incomplete: signal.aborted,
     stats: { connections: scan.connections, durationMs: Math.round(performance.now() - started) },

@@ -13,7 +13,12 @@ export const LAB_TLS_HOST = 'tls.example.test';
 
 export interface TlsLab {
   ca: TestCa;
-  issue(options?: { keyType?: KeyType; names?: string[]; notAfter?: Date; selfSigned?: boolean }): Promise<IssuedCertificate>;
+  issue(options?: {
+    keyType?: KeyType;
+    names?: string[];
+    notAfter?: Date;
+    selfSigned?: boolean;
+  }): Promise<IssuedCertificate>;
   /** A session whose LAB_TLS_HOST, any port, connects to 127.0.0.1:`port`. */
   session(port: number, options?: { allowLoopback?: boolean }): NetSession;
   close(): void;
@@ -30,7 +35,12 @@ export async function createTlsLab(): Promise<TlsLab> {
       ca.issue({
         names: options.names ?? [LAB_TLS_HOST],
         ...(options.keyType === undefined ? {} : { keyType: options.keyType }),
-        ...(options.notAfter === undefined ? {} : { notAfter: options.notAfter, notBefore: new Date(options.notAfter.getTime() - 30 * 86_400_000) }),
+        ...(options.notAfter === undefined
+          ? {}
+          : {
+              notAfter: options.notAfter,
+              notBefore: new Date(options.notAfter.getTime() - 30 * 86_400_000),
+            }),
         ...(options.selfSigned === undefined ? {} : { selfSigned: options.selfSigned }),
       }),
     session: (port, options = {}) =>

@@ -9,13 +9,22 @@ import { contentTypes } from './constants.ts';
  * `claimedLength` bytes of its memory instead. Sent before the handshake finishes, the record is
  * unprotected, as testssl.sh and the original proof of concept send it.
  */
-export function heartbeatRequest(recordVersion: number, claimedLength: number, payload: Uint8Array = new Uint8Array(0)): Uint8Array {
+export function heartbeatRequest(
+  recordVersion: number,
+  claimedLength: number,
+  payload: Uint8Array = new Uint8Array(0),
+): Uint8Array {
   const message = new ByteWriter()
     .u8(1) // heartbeat_request
     .u16(claimedLength)
     .bytes(payload)
     .finish();
-  return new ByteWriter().u8(contentTypes.heartbeat).u16(recordVersion).u16(message.length).bytes(message).finish();
+  return new ByteWriter()
+    .u8(contentTypes.heartbeat)
+    .u16(recordVersion)
+    .u16(message.length)
+    .bytes(message)
+    .finish();
 }
 
 /**

@@ -22,7 +22,11 @@ export const scannedSuiteSchema = z.object({
   openssl: z.string().nullable(),
   /** The (EC)DH group or the DH prime size this server used with the suite, when it has an ephemeral key exchange. */
   keyExchange: z
-    .object({ group: z.string().optional(), dhBits: z.number().int().optional(), rsaExportBits: z.number().int().optional() })
+    .object({
+      group: z.string().optional(),
+      dhBits: z.number().int().optional(),
+      rsaExportBits: z.number().int().optional(),
+    })
     .optional(),
 });
 export type ScannedSuite = z.infer<typeof scannedSuiteSchema>;
