@@ -138,7 +138,11 @@ async function upgradeWith(protocol: Exclude<StarttlsProtocol, 'smtp'>, refuse: 
   const target = await session.probe.target(LAB_TLS_HOST, 443);
   const connection = await session.probe.connect(target);
   try {
-    await startTls(connection, protocol, { host: LAB_TLS_HOST, clientName: 'client.example.test', timeoutMs: 2_000 });
+    await startTls(connection, protocol, {
+      host: LAB_TLS_HOST,
+      clientName: 'client.example.test',
+      timeoutMs: 2_000,
+    });
     return await connection.handshake({ servername: LAB_TLS_HOST, timeoutMs: 2_000 });
   } finally {
     connection.close();
@@ -155,16 +159,19 @@ afterAll(async () => {
   lab.close();
 });
 
-describe.each(Object.keys(dialogues) as Exclude<StarttlsProtocol, 'smtp'>[])('STARTTLS over %s', (protocol) => {
-  it('upgrades, and the handshake verifies against the lab CA', async () => {
-    const { report } = await upgradeWith(protocol, false);
-    expect(report.verified).toBe(true);
-    expect(report.certificates[0]?.subjectAltNames).toEqual([`DNS:${LAB_TLS_HOST}`]);
-  });
+describe.each(Object.keys(dialogues) as Exclude<StarttlsProtocol, 'smtp'>[])(
+  'STARTTLS over %s',
+  (protocol) => {
+    it('upgrades, and the handshake verifies against the lab CA', async () => {
+      const { report } = await upgradeWith(protocol, false);
+      expect(report.verified).toBe(true);
+      expect(report.certificates[0]?.subjectAltNames).toEqual([`DNS:${LAB_TLS_HOST}`]);
+    });
 
-  it('says which step the server refused', async () => {
-    await expect(upgradeWith(protocol, true)).rejects.toThrow(
-      new RegExp(`did not start TLS over ${protocol.toUpperCase()}: `),
-    );
-  });
-});
+    it('says which step the server refused', async () => {
+      await expect(upgradeWith(protocol, true)).rejects.toThrow(
+        new RegExp(`did not start TLS over ${protocol.toUpperCase()}: `),
+      );
+    });
+  },
+);

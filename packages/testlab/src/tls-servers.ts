@@ -1,5 +1,5 @@
 // TLS servers on loopback with chosen configurations, for the TLS scanner's tests and bench:
-// Node's own (OpenSSL inside), `openssl s_server` and `gnutls-serv` when installed, a scripted
+// Node's own (OpenSSL inside), `openssl s_server` when installed, a scripted
 // server that answers ClientHellos byte by byte for what no current library serves (SSL 2.0,
 // SSL 3.0, export, NULL, RC4, a Heartbleed-vulnerable heartbeat), and a STARTTLS SMTP server.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -188,36 +188,6 @@ export function startOpensslServer(options: OpensslServerOptions): Promise<LabTl
     files.dir,
     host,
   );
-}
-
-/** `gnutls-serv` (serves 3DES, which Debian's OpenSSL 3 no longer does), on a port chosen here. */
-export async function startGnutlsServer(options: {
-  certificate: IssuedCertificate;
-  priority: string;
-}): Promise<LabTlsServer> {
-  const host = '127.0.0.1';
-  const files = certificateFiles(options.certificate);
-  // gnutls-serv takes no port 0: take a free one and hand it over
-  const probe = net.createServer();
-  const port = await listen(probe, host);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return startProgram(
-    'gnutls-serv',
-    [
-      '--port',
-      String(port),
-      '--x509certfile',
-      files.cert,
-      '--x509keyfile',
-      files.key,
-      '--priority',
-      options.priority,
-      '--quiet',
-    ],
-    new RegExp(`(${port})|listening`),
-    files.dir,
-    host,
-  ).then((server) => ({ ...server, port }));
 }
 
 // ——— the scripted server ———
