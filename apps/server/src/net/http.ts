@@ -5,7 +5,7 @@ import { Client, type buildConnector } from 'undici';
 import { formatAddress, parseUrlHost, type AddressPolicy } from './address.ts';
 import type { ConnectToRule } from './connect-to.ts';
 import { NetError, type NetErrorCode } from './errors.ts';
-import { checkedTarget, type AddressResolver, type CheckedTarget } from './target.ts';
+import { RETRY_NEXT_ADDRESS, checkedTarget, type AddressResolver, type CheckedTarget } from './target.ts';
 
 export interface HttpLimits {
   /** Redirects followed before giving up with TOO_MANY_REDIRECTS. */
@@ -220,7 +220,7 @@ function describeProblem(
   return { code, problem: 'other', message: `certificate verification failed (${code})` };
 }
 
-function certificateInfo(raw: Buffer): CertificateInfo {
+export function certificateInfo(raw: Buffer): CertificateInfo {
   const cert = new X509Certificate(raw);
   const details = cert.publicKey.asymmetricKeyDetails ?? {};
   return {
@@ -289,14 +289,6 @@ interface ConnectRecord {
   connectMs?: number;
   tls?: TlsReport;
 }
-
-const RETRY_NEXT_ADDRESS = new Set([
-  'ECONNREFUSED',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL',
-  'EAFNOSUPPORT',
-]);
 
 /**
  * An undici connector that opens the socket to the checked addresses only: a name never

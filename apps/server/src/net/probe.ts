@@ -4,7 +4,7 @@ import { formatAddress, parseHostInput, type AddressPolicy } from './address.ts'
 import type { ConnectToRule } from './connect-to.ts';
 import { NetError } from './errors.ts';
 import { tlsReport, trustingContext, type TlsReport } from './http.ts';
-import { checkedTarget, type AddressResolver, type CheckedTarget } from './target.ts';
+import { RETRY_NEXT_ADDRESS, checkedTarget, type AddressResolver, type CheckedTarget } from './target.ts';
 
 export interface ProbeLimits {
   /** TCP connect, per address tried. */
@@ -77,14 +77,6 @@ export interface ProbeClientOptions {
   extraCa: readonly string[];
   limits?: Partial<ProbeLimits>;
 }
-
-const RETRY_NEXT_ADDRESS = new Set([
-  'ECONNREFUSED',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL',
-  'EAFNOSUPPORT',
-]);
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   if (a.length === 0) return b;

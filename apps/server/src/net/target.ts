@@ -25,6 +25,15 @@ export interface TargetRules {
   connectTo: readonly ConnectToRule[];
 }
 
+/** Connect errors after which the next checked address of a name is tried. */
+export const RETRY_NEXT_ADDRESS: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'EAFNOSUPPORT',
+]);
+
 /** Maps a failure of the DNS client to the user-facing error, keeping NetErrors as they are. */
 export function dnsError(name: string, error: unknown): NetError {
   if (error instanceof NetError) return error;

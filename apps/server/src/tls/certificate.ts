@@ -2,7 +2,7 @@
 // store), or, when Node cannot talk to the server at all, from a probe's Certificate message.
 import { X509Certificate } from 'node:crypto';
 import type { CertificateScan, CertificateSummary } from '@rfckit/standards';
-import type { TlsReport } from '../net/http.ts';
+import { certificateInfo, type TlsReport } from '../net/http.ts';
 
 // 1.3.6.1.4.1.11129.2.4.2, the embedded SCT list extension (RFC 6962 §3.3)
 const SCT_LIST_OID = Uint8Array.from([
@@ -63,23 +63,24 @@ export function sctCount(der: Uint8Array): number {
 }
 
 export function summarise(der: Uint8Array): CertificateSummary {
-  const cert = new X509Certificate(der);
-  const details = cert.publicKey.asymmetricKeyDetails ?? {};
+  const info = certificateInfo(Buffer.from(der));
+  const { publicKey } = info;
+  const signatureAlgorithm = new X509Certificate(der).signatureAlgorithm;
   return {
-    subject: cert.subject,
-    issuer: cert.issuer,
-    subjectAltNames: cert.subjectAltName === undefined ? [] : cert.subjectAltName.split(/,\s*/),
-    validFrom: cert.validFromDate.toISOString(),
-    validTo: cert.validToDate.toISOString(),
-    serialNumber: cert.serialNumber,
-    fingerprint256: cert.fingerprint256,
-    selfSigned: cert.issuer === cert.subject && cert.verify(cert.publicKey),
-    ...(cert.publicKey.asymmetricKeyType === undefined ? {} : { keyType: cert.publicKey.asymmetricKeyType }),
-    ...(details.modulusLength === undefined ? {} : { keyBits: details.modulusLength }),
-    ...(details.namedCurve === undefined ? {} : { curve: details.namedCurve }),
-    ...(cert.signatureAlgorithm === undefined ? {} : { signatureAlgorithm: cert.signatureAlgorithm }),
+    subject: info.subject,
+    issuer: info.issuer,
+    subjectAltNames: info.subjectAltNames,
+    validFrom: info.validFrom,
+    validTo: info.validTo,
+    serialNumber: info.serialNumber,
+    fingerprint256: info.fingerprint256,
+    selfSigned: info.selfSigned,
+    ...(publicKey.type === undefined ? {} : { keyType: publicKey.type }),
+    ...(publicKey.bits === undefined ? {} : { keyBits: publicKey.bits }),
+    ...(publicKey.curve === undefined ? {} : { curve: publicKey.curve }),
+    ...(signatureAlgorithm === undefined ? {} : { signatureAlgorithm }),
     sctCount: sctCount(der),
-    pem: cert.toString(),
+    pem: info.pem,
   };
 }
 
