@@ -15,8 +15,9 @@ import {
   hasProgram,
   startNodeTlsServer,
   startOpensslServer,
+  startScriptedTlsServer,
 } from '@rfckit/testlab';
-import { type TlsScanReport, suiteByCode, suiteByName } from '@rfckit/standards';
+import { type TlsScanReport, ssl2CipherKinds, suiteByCode, suiteByName } from '@rfckit/standards';
 import { scanTls } from '../src/tls/scan.ts';
 import { LAB_TLS_HOST, type TlsLab, createTlsLab } from './helpers/tls-lab.ts';
 
@@ -38,13 +39,16 @@ const opensslFlag: Record<Version, string> = {
 };
 
 function entry(version: string, code: number): string {
-  return `${version} 0x${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `${version} 0x${code
+    .toString(16)
+    .toUpperCase()
+    .padStart(version === 'SSLv2' ? 6 : 4, '0')}`;
 }
 
-function ours(report: TlsScanReport): SuiteSet {
+function ours(report: TlsScanReport, withSsl2 = false): SuiteSet {
   return new Set(
     report.versions
-      .filter((version) => version.version !== 'SSLv2')
+      .filter((version) => withSsl2 || version.version !== 'SSLv2')
       .flatMap((version) => version.suites.map((suite) => entry(version.version, suite.code))),
   );
 }
@@ -107,7 +111,8 @@ async function fromSslscan(port: number): Promise<SuiteSet> {
   return set;
 }
 
-const testsslVersions: Record<string, Version> = {
+const testsslVersions: Record<string, Version | 'SSLv2'> = {
+  ssl2: 'SSLv2',
   ssl3: 'SSLv3',
   tls1: 'TLSv1.0',
   tls1_1: 'TLSv1.1',
@@ -130,7 +135,7 @@ async function fromTestssl(port: number): Promise<SuiteSet> {
     const findings = JSON.parse(readFileSync(file, 'utf8')) as { id: string; finding: string }[];
     const set: SuiteSet = new Set();
     for (const finding of findings) {
-      const match = /^cipher-(ssl3|tls1(?:_\d)?)_x([0-9a-f]+)$/.exec(finding.id);
+      const match = /^cipher-(ssl2|ssl3|tls1(?:_\d)?)_x([0-9a-f]+)$/.exec(finding.id);
       if (match && !/not offered/.test(finding.finding))
         set.add(entry(testsslVersions[match[1] ?? ''] ?? '', Number.parseInt(match[2] ?? '', 16)));
     }
@@ -391,5 +396,37 @@ describe('DH prime size', () => {
       }
     },
     30_000,
+  );
+});
+
+// Debian's sslscan offers suites through its OpenSSL 3, which has no SSL 2.0, SSL 3.0, export,
+// NULL-MD5 or RC4 any more, so it cannot see this server's suites (RFC 6176 and RFC 7568 took
+// those protocols away; OpenSSL followed): testssl.sh, which writes its own hellos, is the peer.
+describe('scripted SSL 2.0 / SSL 3.0 / TLS 1.0 server with export, NULL, RC4 and anonymous suites', () => {
+  it.skipIf(testsslProgram === undefined)(
+    'reports what testssl.sh reports, SSL 2.0 cipher kinds included',
+    async () => {
+      const server = await startScriptedTlsServer({
+        versions: ['SSLv3', 'TLSv1.0'],
+        suites: [0x0005, 0x0001, 0x0003, 0x0018, 0x0014, 0x000a, 0x002f],
+        ssl2Kinds: [
+          ssl2CipherKinds.SSL_CK_RC4_128_WITH_MD5,
+          ssl2CipherKinds.SSL_CK_DES_192_EDE3_CBC_WITH_MD5,
+        ],
+        certificate: certificates.rsa,
+      });
+      try {
+        const report = await scanTls(
+          lab.session(server.port),
+          { host: LAB_TLS_HOST, port: 443 },
+          { timeoutMs: 3_000 },
+        );
+        expect(ours(report, true).size).toBe(16);
+        expect([...ours(report, true)].sort()).toEqual([...(await fromTestssl(server.port))].sort());
+      } finally {
+        await server.close();
+      }
+    },
+    200_000,
   );
 });

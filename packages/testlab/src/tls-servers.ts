@@ -333,7 +333,12 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
         const type = buffer[0];
         const fragment = buffer.subarray(5, 5 + length);
         buffer = buffer.subarray(5 + length);
-        if (type === 24 && fragment[0] === 1 && options.heartbeat === 'vulnerable') {
+        if (type !== 24) {
+          // a client finishing the handshake: a real server could not decrypt what follows
+          socket.end(record(21, negotiated, Buffer.from([2, 40])));
+          return;
+        }
+        if (fragment[0] === 1 && options.heartbeat === 'vulnerable') {
           // the bug: trust payload_length and copy that much "memory"
           const claimed = fragment.readUInt16BE(1);
           const memory = Buffer.alloc(claimed + 16, 0x4d);
