@@ -244,6 +244,63 @@ describe('Heartbleed probe on a patched heartbeat', () => {
   });
 });
 
+describe('connections', () => {
+  it('never opens more than maxConnections at once, and counts every one', async () => {
+    const server = await started(
+      startScriptedTlsServer({
+        versions: ['TLSv1.0', 'TLSv1.1', 'TLSv1.2'],
+        suites: [0xc02f, 0xc013, 0x009c, 0x002f, 0x0035, 0x000a],
+        certificate: rsa,
+      }),
+    );
+    // the real probe client, watched: how many of its connections are open at any moment
+    const session = lab.session(server.port);
+    const connect = session.probe.connect.bind(session.probe);
+    let open = 0;
+    let peak = 0;
+    session.probe.connect = async (target, options) => {
+      const connection = await connect(target, options);
+      open++;
+      peak = Math.max(peak, open);
+      const close = connection.close.bind(connection);
+      let closed = false;
+      connection.close = () => {
+        if (!closed) open--;
+        closed = true;
+        close();
+      };
+      return connection;
+    };
+    const report = await scanTls(
+      session,
+      { host: LAB_TLS_HOST, port: 443 },
+      { timeoutMs: 2_000, maxConnections: 3 },
+    );
+    expect(suiteNames(report, 'TLSv1.2')).toHaveLength(6);
+    expect(peak).toBe(3);
+    expect(report.stats.connections).toBe(server.stats.connections);
+  });
+
+  it('reads a server that closes on a hello with no shared suite as refusing it', async () => {
+    const server = await started(
+      startScriptedTlsServer({
+        versions: ['TLSv1.2'],
+        suites: [0xc030, 0x009d],
+        certificate: rsa,
+        closeOnNoSharedSuite: true,
+      }),
+    );
+    const report = await scan(server);
+    expect(suiteNames(report, 'TLSv1.2')).toEqual([
+      'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384',
+      'TLS_RSA_WITH_AES_256_GCM_SHA384',
+    ]);
+    expect(report.versions.find((version) => version.version === 'TLSv1.3')?.refusal).toBe(
+      'connection closed',
+    );
+  });
+});
+
 describe('STARTTLS', () => {
   it('scans an SMTP server after EHLO and STARTTLS (RFC 3207)', async () => {
     const server = await started(startStarttlsSmtpServer({ certificate: rsa }));

@@ -212,6 +212,13 @@ export interface ScriptedTlsOptions {
   stallAfterServerHello?: boolean;
   /** Refuses a lower version offered with TLS_FALLBACK_SCSV (RFC 7507). Default true. */
   fallbackScsv?: boolean;
+  /** Closes the connection without an alert when no suite is shared (as some servers do). */
+  closeOnNoSharedSuite?: boolean;
+}
+
+export interface ScriptedTlsServer extends LabTlsServer {
+  /** Connections accepted so far, and the most open at once. */
+  readonly stats: { connections: number; peak: number };
 }
 
 const VERSION_CODES = { SSLv3: 0x0300, 'TLSv1.0': 0x0301, 'TLSv1.1': 0x0302, 'TLSv1.2': 0x0303 } as const;
@@ -291,11 +298,17 @@ function sized(bits: number): Buffer {
 }
 
 /** A server answering ClientHellos from the script: ServerHello, Certificate, key exchange, Done. */
-export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promise<LabTlsServer> {
+export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promise<ScriptedTlsServer> {
   const host = '127.0.0.1';
+  const stats = { connections: 0, peak: 0 };
+  let open = 0;
   const der = new X509Certificate(options.certificate.cert).raw;
   const versions = options.versions.map((name) => VERSION_CODES[name]).sort((a, b) => b - a);
   const server = net.createServer((socket) => {
+    stats.connections++;
+    open++;
+    stats.peak = Math.max(stats.peak, open);
+    socket.on('close', () => open--);
     let buffer = Buffer.alloc(0);
     let negotiated: number | undefined;
     socket.on('error', () => {});
@@ -383,7 +396,11 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     if (hello.suites.includes(0x5600) && version < (versions[0] ?? 0) && options.fallbackScsv !== false)
       return alert(86, version);
     const suite = options.suites.find((code) => hello.suites.includes(code));
-    if (suite === undefined) return alert(40, version);
+    if (suite === undefined) {
+      if (!options.closeOnNoSharedSuite) return alert(40, version);
+      socket.destroy();
+      return undefined;
+    }
     const extensions: Buffer[] = [];
     const wantsRenegotiation = hello.extensions.has(0xff01) || hello.suites.includes(0x00ff);
     if (version > 0x0300) {
@@ -440,7 +457,7 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
 
   const close = tracked(server);
   const port = await listen(server, host);
-  return { host, port, close };
+  return { host, port, close, stats };
 }
 
 // ——— STARTTLS SMTP ———
