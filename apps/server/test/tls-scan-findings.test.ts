@@ -301,6 +301,27 @@ describe('connections', () => {
   });
 });
 
+describe('the 256-511-byte ClientHello bug', () => {
+  it('is stepped around by padding (RFC 7685 §4): bundles of up to 128 suites (about 480 bytes unpadded) still get answers', async () => {
+    const server = await started(
+      startScriptedTlsServer({
+        versions: ['TLSv1.2'],
+        suites: [0xc030, 0xc02f],
+        certificate: rsa,
+        hangOn256To511: true,
+      }),
+    );
+    const report = await scan(server, { timeoutMs: 1_000 });
+    const tls12 = report.versions.find((version) => version.version === 'TLSv1.2');
+    expect(tls12?.suites.map((suite) => suite.name)).toEqual([
+      'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384',
+      'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
+    ]);
+    expect(tls12?.preference).toBe('server');
+    expect(report.notes).toEqual([expect.stringMatching(/^certificate: /)]);
+  });
+});
+
 describe('STARTTLS', () => {
   it('scans an SMTP server after EHLO and STARTTLS (RFC 3207)', async () => {
     const server = await started(startStarttlsSmtpServer({ certificate: rsa }));

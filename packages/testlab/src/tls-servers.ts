@@ -214,6 +214,11 @@ export interface ScriptedTlsOptions {
   fallbackScsv?: boolean;
   /** Closes the connection without an alert when no suite is shared (as some servers do). */
   closeOnNoSharedSuite?: boolean;
+  /**
+   * Never answers a ClientHello record of 256-511 bytes: the F5 bug that RFC 7685's padding
+   * extension was made to step around.
+   */
+  hangOn256To511?: boolean;
 }
 
 export interface ScriptedTlsServer extends LabTlsServer {
@@ -327,6 +332,7 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
         if (buffer.length < 5 + length) return;
         const fragment = buffer.subarray(5, 5 + length);
         buffer = buffer.subarray(5 + length);
+        if (options.hangOn256To511 && length >= 256 && length <= 511) return;
         if (fragment[0] !== 1 || fragment.length < 4) {
           socket.destroy();
           return;
