@@ -187,6 +187,11 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
     expect(report.certificate?.chain[0]).toMatchObject({ keyType: 'rsa', keyBits: 2048, sctCount: 0 });
     expect(report.groups.tls12).toContain('x25519');
     expect(report.groups.tls13).toContain('x25519');
+    // an RSA key signs with RSA schemes only, never ECDSA or EdDSA ones
+    expect(report.signatureAlgorithms).toEqual(
+      expect.arrayContaining(['rsa_pss_rsae_sha256', 'rsa_pkcs1_sha256']),
+    );
+    expect(report.signatureAlgorithms?.every((scheme) => /^rsa_/.test(scheme))).toBe(true);
     expect(report.incomplete).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ import {
   namedGroups,
   protocolVersions,
   ssl2CipherKinds,
+  signatureSchemeName,
+  signatureSchemes,
   suiteByCode,
   versionName,
 } from '@rfckit/standards';
@@ -391,6 +393,26 @@ class Scan {
     return found;
   }
 
+  /**
+   * The signature schemes a TLS 1.2 server signs its ServerKeyExchange with (RFC 5246
+   * §7.4.1.4.1), offering fewer each time until it signs with none of those left.
+   */
+  async signatureSchemes(signedSuites: readonly number[]): Promise<string[]> {
+    const remaining = Object.values(signatureSchemes) as number[];
+    const found: string[] = [];
+    while (remaining.length > 0 && !this.settings.signal.aborted) {
+      const hello = this.legacyHello('TLSv1.2', signedSuites, { signatureAlgorithms: remaining });
+      const answer = await this.probe('features', 'TLSv1.2', () =>
+        exchange(this.settings, hello, { stop: 'hello-done' }),
+      );
+      const scheme = answer?.kind === 'hello' ? answer.keyExchange?.signature?.scheme : undefined;
+      if (scheme === undefined || !remaining.includes(scheme)) break;
+      found.push(signatureSchemeName(scheme) ?? `0x${scheme.toString(16).padStart(4, '0')}`);
+      remaining.splice(remaining.indexOf(scheme), 1);
+    }
+    return found;
+  }
+
   /** TLS 1.3 groups: with no key share the server must name its choice in a HelloRetryRequest. */
   async tls13Groups(suites: readonly number[]): Promise<string[]> {
     const remaining = [...TLS13_GROUPS];
@@ -497,74 +519,90 @@ export async function scanTls(
   const facts = [...scan.helloFacts.values()];
   const heartbeatVersion = LEGACY_VERSIONS.find((name) => scan.helloFacts.get(name)?.heartbeat);
 
-  const [tls12Groups, tls13Groups, compression, fallback, heartbleed, certificate] = await Promise.all([
-    bestLegacy !== undefined && ecdhe.length > 0 ? scan.legacyGroups(bestLegacy, ecdhe) : Promise.resolve([]),
-    tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
-    bestLegacy !== undefined
-      ? scan
-          .probe('features', bestLegacy, () =>
-            exchange(settings, scan.legacyHello(bestLegacy, legacySuites, { compressionMethods: [1, 0] }), {
-              stop: 'server-hello',
-            }),
-          )
-          .then((answer) => (answer?.kind === 'hello' ? answer.hello.compressionMethod !== 0 : undefined))
-      : Promise.resolve(false),
-    fallbackVersion !== undefined && fallbackVersion !== 'TLSv1.3'
-      ? scan
-          .probe('features', fallbackVersion, () =>
-            exchange(
-              settings,
-              scan.legacyHello(
-                fallbackVersion,
-                (supported(fallbackVersion)?.suites ?? []).map((suite) => suite.code),
-                { fallbackScsv: true },
+  // suites whose ServerKeyExchange is signed: ECDHE and DHE with a certificate
+  const signed = (supported('TLSv1.2')?.suites ?? [])
+    .map((suite) => suite.code)
+    .filter((code) => {
+      const suite = suiteByCode(code);
+      return (
+        suite !== undefined &&
+        /^(ECDHE|DHE)$/.test(suite.keyExchange) &&
+        /^(RSA|ECDSA|DSS)$/.test(suite.authentication)
+      );
+    });
+
+  const [tls12Groups, tls13Groups, schemes, compression, fallback, heartbleed, certificate] =
+    await Promise.all([
+      bestLegacy !== undefined && ecdhe.length > 0
+        ? scan.legacyGroups(bestLegacy, ecdhe)
+        : Promise.resolve([]),
+        tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
+    signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
+      bestLegacy !== undefined
+        ? scan
+            .probe('features', bestLegacy, () =>
+              exchange(settings, scan.legacyHello(bestLegacy, legacySuites, { compressionMethods: [1, 0] }), {
+                stop: 'server-hello',
+              }),
+            )
+            .then((answer) => (answer?.kind === 'hello' ? answer.hello.compressionMethod !== 0 : undefined))
+        : Promise.resolve(false),
+      fallbackVersion !== undefined && fallbackVersion !== 'TLSv1.3'
+        ? scan
+            .probe('features', fallbackVersion, () =>
+              exchange(
+                settings,
+                scan.legacyHello(
+                  fallbackVersion,
+                  (supported(fallbackVersion)?.suites ?? []).map((suite) => suite.code),
+                  { fallbackScsv: true },
+                ),
+                { stop: 'server-hello' },
               ),
-              { stop: 'server-hello' },
-            ),
-          )
-          .then((answer): TriState => {
-            if (answer?.kind === 'alert')
-              return answer.alert.description === alertDescriptions.inappropriate_fallback
-                ? 'yes'
-                : 'unknown';
-            if (answer?.kind === 'hello') return 'no';
-            return 'unknown';
-          })
-      : Promise.resolve<TriState>('not-applicable'),
-    heartbeatVersion !== undefined
-      ? scan
-          .probe('features', heartbeatVersion, () =>
-            exchange(
-              settings,
-              scan.legacyHello(
-                heartbeatVersion,
-                (supported(heartbeatVersion)?.suites ?? []).map((suite) => suite.code),
+            )
+            .then((answer): TriState => {
+              if (answer?.kind === 'alert')
+                return answer.alert.description === alertDescriptions.inappropriate_fallback
+                  ? 'yes'
+                  : 'unknown';
+              if (answer?.kind === 'hello') return 'no';
+              return 'unknown';
+            })
+        : Promise.resolve<TriState>('not-applicable'),
+      heartbeatVersion !== undefined
+        ? scan
+            .probe('features', heartbeatVersion, () =>
+              exchange(
+                settings,
+                scan.legacyHello(
+                  heartbeatVersion,
+                  (supported(heartbeatVersion)?.suites ?? []).map((suite) => suite.code),
+                ),
+                { stop: 'hello-done', heartbeat: true },
               ),
-              { stop: 'hello-done', heartbeat: true },
-            ),
-          )
-          .then((answer) => (answer?.kind === 'hello' ? answer.heartbleed : undefined))
-      : Promise.resolve(undefined),
-    scan.slots.run(async () => {
-      scan.total++;
-      scan.report('certificate');
-      try {
-        const connection = await openConnection(settings);
-        const result = await connection.handshake({
-          ...(scan.serverName === undefined ? {} : { servername: scan.serverName }),
-          alpn: ['h2', 'http/1.1'],
-          timeoutMs: settings.timeoutMs,
-        });
-        return result;
-      } catch (error) {
-        scan.notes.push(`certificate: ${(error as Error).message}`);
-        return undefined;
-      } finally {
-        scan.done++;
+            )
+            .then((answer) => (answer?.kind === 'hello' ? answer.heartbleed : undefined))
+        : Promise.resolve(undefined),
+      scan.slots.run(async () => {
+        scan.total++;
         scan.report('certificate');
-      }
-    }),
-  ]);
+        try {
+          const connection = await openConnection(settings);
+          const result = await connection.handshake({
+            ...(scan.serverName === undefined ? {} : { servername: scan.serverName }),
+            alpn: ['h2', 'http/1.1'],
+            timeoutMs: settings.timeoutMs,
+          });
+          return result;
+        } catch (error) {
+          scan.notes.push(`certificate: ${(error as Error).message}`);
+          return undefined;
+        } finally {
+          scan.done++;
+          scan.report('certificate');
+        }
+      }),
+    ]);
 
   const legacySupported = bestLegacy !== undefined;
   const features: FeatureScan = {
@@ -611,6 +649,7 @@ export async function scanTls(
     address: checked.addresses[0] ?? '',
     versions,
     groups: { tls12: tls12Groups, tls13: tls13Groups, dhPrimeBits },
+    ...(schemes === undefined ? {} : { signatureAlgorithms: schemes }),
     features,
     ...(certificateScan === undefined ? {} : { certificate: certificateScan }),
     vulnerabilities: vulnerabilities({

@@ -145,6 +145,11 @@ export const tlsScanReportSchema = z.object({
   address: z.string(),
   versions: z.array(versionScanSchema),
   groups: groupScanSchema,
+  /**
+   * Signature schemes a TLS 1.2 server signs (EC)DHE parameters with (RFC 5246 §7.4.1.4.1), in
+   * the order found; absent when no TLS 1.2 suite with a signed key exchange is accepted.
+   */
+  signatureAlgorithms: z.array(z.string()).optional(),
   features: featureScanSchema,
   certificate: certificateScanSchema.optional(),
   vulnerabilities: z.array(vulnerabilitySchema),
