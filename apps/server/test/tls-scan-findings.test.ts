@@ -159,7 +159,12 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
 
   beforeAll(async () => {
     const server = await started(
-      startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.2', alpn: ['h2', 'http/1.1'] }),
+      startNodeTlsServer({
+        certificate: rsa,
+        minVersion: 'TLSv1.2',
+        alpn: ['h2', 'http/1.1'],
+        ocspResponse: Uint8Array.from([0x30, 0x03, 0x0a, 0x01, 0x00]),
+      }),
     );
     report = await scan(server);
   });
@@ -177,6 +182,8 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
       compression: 'no',
       heartbeat: 'no',
       extendedMasterSecret: 'yes',
+      ocspStapling: 'yes',
+      sessionTickets: 'yes',
     });
     expect(report.certificate).toMatchObject({
       source: 'handshake',
@@ -378,6 +385,25 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
     const error = await failure(scan(server));
     expect(error.code).toBe('PROTOCOL_ERROR');
     expect(error.message).toMatch(message);
+  });
+
+  it('a server that floods bytes stops at the read cap', async () => {
+    const server = await started(startPlainServer('flood'));
+    const error = await failure(scan(server));
+    expect(error.code).toBe('PROTOCOL_ERROR');
+    expect(error.message).toMatch(/does not speak TLS: it answered "\d+ bytes without a ServerHello"/);
+  });
+
+  it('a 40 KB certificate chain is read across records', async () => {
+    // the leaf repeated after the CA: an overlong chain as misconfigured servers send
+    const chain = `${rsa.chain}${rsa.cert.repeat(40)}`;
+    expect(chain.length).toBeGreaterThan(40_000);
+    const server = await started(
+      startNodeTlsServer({ certificate: { ...rsa, chain }, minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2' }),
+    );
+    const report = await scan(server);
+    expect(suiteNames(report, 'TLSv1.2').length).toBeGreaterThan(5);
+    expect(report.certificate?.trusted).toBe(true);
   });
 
   it('a server that never answers', async () => {

@@ -66,6 +66,8 @@ export interface NodeTlsServerOptions {
   /** 'auto' or PEM DH parameters for DHE suites. */
   dhparam?: string;
   alpn?: string[];
+  /** A stapled OCSP response (RFC 6066 §8) sent to clients that ask with status_request. */
+  ocspResponse?: Uint8Array;
   host?: string;
 }
 
@@ -98,6 +100,13 @@ export async function startNodeTlsServer(options: NodeTlsServerOptions): Promise
     });
   // handshake failures are the point of many probes: nothing to report
   server.on('tlsClientError', () => {});
+  const { ocspResponse } = options;
+  if (ocspResponse !== undefined)
+    server.on(
+      'OCSPRequest',
+      (_certificate: Buffer, _issuer: Buffer, callback: (error: Error | null, response: Buffer) => void) =>
+        callback(null, Buffer.from(ocspResponse)),
+    );
   const close = tracked(server);
   const port = await listen(server, host);
   return { host, port, close };
@@ -511,12 +520,38 @@ export async function startStarttlsSmtpServer(options: {
   return { host, port, close };
 }
 
-/** A server that is not TLS: it sends `banner` (an SSH greeting …) or answers like a plain HTTP server. */
-export async function startPlainServer(kind: 'http' | 'ssh' | 'silent'): Promise<LabTlsServer> {
+/**
+ * A server that is not TLS: an SSH greeting, a plain HTTP answer, silence, or a flood of
+ * handshake-looking bytes that never form a ServerHello (for read caps).
+ */
+export async function startPlainServer(kind: 'http' | 'ssh' | 'silent' | 'flood'): Promise<LabTlsServer> {
   const host = '127.0.0.1';
   const server = net.createServer((socket) => {
     socket.on('error', () => {});
     if (kind === 'ssh') socket.write('SSH-2.0-OpenSSH_9.6 lab\r\n');
+    if (kind === 'flood') {
+      // a ServerHello announcing almost 1 MiB, sent in records until the peer hangs up
+      const header = Buffer.from([2, 0x0f, 0xff, 0xff]);
+      const filler = Buffer.alloc(16_000, 0x2a);
+      let sent = 0;
+      const pump = (): void => {
+        while (!socket.destroyed && sent < 4 * 1024 * 1024) {
+          const fragment = sent === 0 ? Buffer.concat([header, filler]) : filler;
+          sent += fragment.length;
+          if (
+            !socket.write(
+              Buffer.concat([
+                Buffer.from([22, 3, 3, fragment.length >> 8, fragment.length & 0xff]),
+                fragment,
+              ]),
+            )
+          )
+            return void socket.once('drain', pump);
+        }
+        socket.end();
+      };
+      pump();
+    }
     if (kind === 'http')
       socket.once('data', () =>
         socket.end(

@@ -154,6 +154,7 @@ function interpret(bytes: Uint8Array, end: string): ProbeAnswer {
   }
   if (hello === undefined) {
     if (!stream.ok) return { kind: 'not-tls', sample: `${stream.error}: ${sampleOf(bytes)}` };
+    if (end === 'cap') return { kind: 'not-tls', sample: `${bytes.length} bytes without a ServerHello` };
     return { kind: 'silent', end: end === 'timeout' ? 'timeout' : 'closed' };
   }
   return {
