@@ -203,6 +203,20 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
   });
 });
 
+describe('a TLS 1.3-only server', () => {
+  it('reports session tickets from the NewSessionTicket after the handshake, and no legacy features', async () => {
+    const server = await started(startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.3' }));
+    const report = await scan(server);
+    expect(report.features).toMatchObject({
+      sessionTickets: 'yes',
+      secureRenegotiation: 'not-applicable',
+      compression: 'not-applicable',
+      fallbackScsv: 'not-applicable',
+    });
+    expect(report.vulnerabilities.every((vulnerability) => vulnerability.status === 'ok')).toBe(true);
+  });
+});
+
 describe('certificate problems', () => {
   it.each([
     ['expired', { notAfter: new Date(Date.now() - 86_400_000) }, /expired/],

@@ -31,7 +31,12 @@ export interface TlsHandshakeResult {
   report: TlsReport;
   /** The stapled OCSP response (RFC 6066 §8), when the server sent one. */
   ocspResponse: Uint8Array | undefined;
+  /** A session ticket arrived (RFC 5077; in TLS 1.3 a NewSessionTicket after the handshake, RFC 8446 §4.6.1). */
+  sessionTicket: boolean;
 }
+
+/** How long to wait after a TLS 1.3 handshake for the NewSessionTicket servers send right after it. */
+const TICKET_WAIT_MS = 150;
 
 /**
  * One raw TCP connection to a checked address, for protocol probes that write their own bytes
@@ -238,11 +243,30 @@ function probeConnection(
             }),
           );
         });
+        let sessionTicket = false;
+        let finish: (() => void) | undefined;
+        secure.on('session', () => {
+          sessionTicket = true;
+          finish?.();
+        });
         secure.once('secureConnect', () => {
           clearTimeout(timer);
           const report = tlsReport(secure, options.servername, target.host);
-          secure.destroy();
-          resolve({ report, ocspResponse });
+          let done = false;
+          finish = () => {
+            if (done) return;
+            done = true;
+            clearTimeout(ticketTimer);
+            secure.destroy();
+            resolve({ report, ocspResponse, sessionTicket });
+          };
+          // TLS 1.2 tickets come within the handshake; TLS 1.3 ones just after it, read only
+          // while the socket flows
+          secure.resume();
+          const ticketTimer = setTimeout(
+            finish,
+            report.protocol === 'TLSv1.3' && !sessionTicket ? TICKET_WAIT_MS : 0,
+          );
         });
       });
     },

@@ -536,8 +536,8 @@ export async function scanTls(
       bestLegacy !== undefined && ecdhe.length > 0
         ? scan.legacyGroups(bestLegacy, ecdhe)
         : Promise.resolve([]),
-        tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
-    signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
+      tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
+      signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
       bestLegacy !== undefined
         ? scan
             .probe('features', bestLegacy, () =>
@@ -620,7 +620,12 @@ export async function scanTls(
         : 'unknown',
     fallbackScsv: fallback,
     compression: legacySupported ? tri(compression) : tls13 ? 'not-applicable' : 'unknown',
-    sessionTickets: legacySupported ? tri(facts.some((fact) => fact.ticket)) : 'unknown',
+    sessionTickets:
+      facts.some((fact) => fact.ticket) || certificate?.sessionTicket === true
+        ? 'yes'
+        : legacySupported || certificate !== undefined
+          ? 'no'
+          : 'unknown',
     heartbeat: legacySupported
       ? tri(facts.some((fact) => fact.heartbeat))
       : tls13
