@@ -9,7 +9,7 @@ const crypto = webcrypto;
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
-export type KeyType = 'ec-p256' | 'rsa-2048';
+export type KeyType = 'ec-p256' | 'rsa-2048' | 'rsa-1024';
 
 export interface IssueOptions {
   /** DNS names and IP addresses for the subjectAltName; the first is also the subject's CN. */
@@ -51,18 +51,18 @@ export interface TestCa {
 const DAY = 86_400_000;
 
 function algorithmOf(keyType: KeyType): webcrypto.RsaHashedKeyGenParams | webcrypto.EcKeyGenParams {
-  return keyType === 'rsa-2048'
+  return keyType !== 'ec-p256'
     ? {
         name: 'RSASSA-PKCS1-v1_5',
         hash: 'SHA-256',
         publicExponent: new Uint8Array([1, 0, 1]),
-        modulusLength: 2048,
+        modulusLength: keyType === 'rsa-1024' ? 1024 : 2048,
       }
     : { name: 'ECDSA', namedCurve: 'P-256' };
 }
 
 function signingAlgorithmOf(keyType: KeyType): webcrypto.Algorithm | webcrypto.EcdsaParams {
-  return keyType === 'rsa-2048' ? { name: 'RSASSA-PKCS1-v1_5' } : { name: 'ECDSA', hash: 'SHA-256' };
+  return keyType !== 'ec-p256' ? { name: 'RSASSA-PKCS1-v1_5' } : { name: 'ECDSA', hash: 'SHA-256' };
 }
 
 async function generateKeys(keyType: KeyType): Promise<CryptoKeyPair> {

@@ -2,3 +2,4 @@ export * from './dns-server.ts';
 export * from './ca.ts';
 export * from './web-server.ts';
 export * from './lab-env.ts';
+export * from './tls-servers.ts';

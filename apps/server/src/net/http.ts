@@ -3,15 +3,16 @@ import net from 'node:net';
 import tls, { type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
 import { isCouldNotCheckCode } from '@rfckit/standards';
 import { Client, type buildConnector } from 'undici';
-import { formatAddress, isLocalhostName, parseUrlHost, type AddressPolicy } from './address.ts';
-import { findConnectTo, type ConnectToRule } from './connect-to.ts';
-import { DnsLookupError, isResolverFailure } from './dns.ts';
-import { NetError, resolverUnavailable, type NetErrorCode } from './errors.ts';
-
-/** What the guarded client needs from the DNS client: every A and AAAA address of a name. */
-export interface AddressResolver {
-  resolveAddresses(name: string): Promise<string[]>;
-}
+import { parseUrlHost, type AddressPolicy } from './address.ts';
+import type { ConnectToRule } from './connect-to.ts';
+import { NetError, type NetErrorCode } from './errors.ts';
+import {
+  RETRY_NEXT_ADDRESS,
+  checkedTarget,
+  connectFailure,
+  type AddressResolver,
+  type CheckedTarget,
+} from './target.ts';
 
 export interface HttpLimits {
   /** Redirects followed before giving up with TOO_MANY_REDIRECTS. */
@@ -226,7 +227,7 @@ function describeProblem(
   return { code, problem: 'other', message: `certificate verification failed (${code})` };
 }
 
-function certificateInfo(raw: Buffer): CertificateInfo {
+export function certificateInfo(raw: Buffer): CertificateInfo {
   const cert = new X509Certificate(raw);
   const details = cert.publicKey.asymmetricKeyDetails ?? {};
   return {
@@ -264,7 +265,7 @@ function peerChain(socket: TLSSocket): {
   return { certificates, leaf: leaf?.raw === undefined ? undefined : leaf };
 }
 
-function tlsReport(socket: TLSSocket, servername: string | undefined, checkedName: string): TlsReport {
+export function tlsReport(socket: TLSSocket, servername: string | undefined, checkedName: string): TlsReport {
   const { certificates, leaf } = peerChain(socket);
   const cipher = socket.getCipher();
   const hostnameMatches = leaf !== undefined && tls.checkServerIdentity(checkedName, leaf) === undefined;
@@ -285,15 +286,7 @@ function tlsReport(socket: TLSSocket, servername: string | undefined, checkedNam
   };
 }
 
-interface Target {
-  /** Name or address literal as in the URL (no brackets), for messages, SNI and identity checks. */
-  host: string;
-  isName: boolean;
-  addresses: string[];
-  /** The port connected to (a connect-to rule's, in a lab). */
-  port: number;
-  /** The port of the URL, for messages: the user's, never a lab's. */
-  urlPort: number;
+interface Target extends CheckedTarget {
   https: boolean;
 }
 
@@ -302,33 +295,6 @@ interface ConnectRecord {
   port?: number;
   connectMs?: number;
   tls?: TlsReport;
-}
-
-const RETRY_NEXT_ADDRESS = new Set([
-  'ECONNREFUSED',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL',
-  'EAFNOSUPPORT',
-]);
-
-/**
- * A failed connection in plain words, naming the host and port the user asked for: never the
- * errno text, which quotes addresses (the connect-to target of a test lab among them).
- */
-function connectFailure(target: Target, code: string): string {
-  const where = `port ${target.urlPort} at ${target.host}`;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `Nothing answered on ${where}`;
-    case 'ECONNRESET':
-      return `The connection to ${where} was closed before it was set up`;
-    case 'ENETUNREACH':
-    case 'EHOSTUNREACH':
-      return `There is no network route to ${where}`;
-    default:
-      return `No connection could be made to ${where}`;
-  }
 }
 
 /**
@@ -453,29 +419,6 @@ export interface HttpClient {
 }
 
 /**
- * Maps a failure of the DNS client to the user-facing error, keeping NetErrors as they are. Our
- * resolver failing (docs/architecture.md §6) is told apart from the name's servers failing.
- */
-function dnsError(name: string, error: unknown): NetError {
-  if (error instanceof NetError) return error;
-  if (error instanceof DnsLookupError) {
-    if (error.results.some(isResolverFailure)) return resolverUnavailable(name, { cause: error });
-    if (error.code === 'nxdomain' || error.code === 'nodata')
-      return new NetError(error.code === 'nxdomain' ? 'DNS_NOT_FOUND' : 'DNS_NO_ADDRESS', error.message, {
-        cause: error,
-      });
-    return new NetError(
-      'DNS_FAILED',
-      `The DNS servers of ${name} did not give its address: ${
-        error.results.find((result) => 'message' in result)?.message ?? 'the lookup failed'
-      }`,
-      { cause: error },
-    );
-  }
-  return new NetError('DNS_FAILED', `The address of ${name} could not be looked up`, { cause: error });
-}
-
-/**
  * A failure that means we could not check, with every URL this fetch tried (the redirects that
  * led to the failed one too), so that the answer lists them (`details.tried`).
  */
@@ -492,34 +435,22 @@ function withTried(error: unknown, failedUrl: string, redirects: readonly Redire
   });
 }
 
-/** Rejects with the signal's reason as soon as it aborts. */
-function raced<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error as Error);
-      },
-    );
-  });
-}
-
 // building a context from ~150 roots takes tens of milliseconds: once per set of extra anchors
 const contexts = new Map<string, tls.SecureContext>();
 
-/** A TLS context trusting Node's default store plus `extraCa` (an explicit list replaces the default). */
-function trustingContext(extraCa: readonly string[]): tls.SecureContext {
-  const key = extraCa.join('\n');
+/**
+ * A TLS context trusting Node's default store plus `extraCa` (an explicit list replaces the
+ * default). `legacy` also lets the handshake use TLS 1.0/1.1 and every suite OpenSSL has, for a
+ * scanner that must read the certificate of an old server (trust is judged all the same).
+ */
+export function trustingContext(extraCa: readonly string[], legacy = false): tls.SecureContext {
+  const key = `${legacy ? 'legacy' : 'modern'}\n${extraCa.join('\n')}`;
   let context = contexts.get(key);
   if (context === undefined) {
-    context = tls.createSecureContext({ ca: [...tls.getCACertificates('default'), ...extraCa] });
+    context = tls.createSecureContext({
+      ca: [...tls.getCACertificates('default'), ...extraCa],
+      ...(legacy ? { minVersion: 'TLSv1' as const, ciphers: 'ALL:@SECLEVEL=0' } : {}),
+    });
     contexts.set(key, context);
   }
   return context;
@@ -534,57 +465,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function target(url: URL, hop: number, signal: AbortSignal): Promise<Target> {
     const https = url.protocol === 'https:';
     const port = url.port === '' ? (https ? 443 : 80) : Number(url.port);
-    const parsed = parseUrlHost(url.hostname);
-    const host = parsed.kind === 'address' ? parsed.address : parsed.name;
-    const rule = findConnectTo(rules, host, port);
-    let addresses: string[];
-    let connectPort = port;
-    if (rule !== undefined) {
-      addresses = [rule.address];
-      connectPort = rule.toPort;
-    } else if (parsed.kind === 'address') {
-      addresses = [parsed.address];
-    } else if (isLocalhostName(parsed.name)) {
-      // RFC 6761 §6.3: never asked of DNS, always loopback
-      addresses = ['127.0.0.1', '::1'];
-    } else {
-      try {
-        addresses = await raced(options.resolver.resolveAddresses(parsed.name), signal);
-      } catch (error) {
-        if (signal.aborted) throw signal.reason as Error;
-        throw dnsError(parsed.name, error);
-      }
-      if (addresses.length === 0)
-        throw new NetError('DNS_NO_ADDRESS', `The domain ${parsed.name} has no A or AAAA record`);
-    }
-    // every address must pass: a name that also points inward is refused outright
-    const verdicts = addresses.map((address) => options.policy.check(address));
-    const refused = verdicts.find((verdict) => !verdict.allowed);
-    if (refused !== undefined) {
-      const shown =
-        parsed.kind === 'address' && rule === undefined
-          ? formatAddress(refused.address)
-          : `${host} (${formatAddress(refused.address)})`;
-      const verb = hop === 0 ? 'connect to' : 'follow a redirect to';
-      throw new NetError(
-        'OUTBOUND_BLOCKED',
-        `Refusing to ${verb} ${shown}: ${refused.blocked?.reason ?? 'refused'}`,
-        {
-          details: { url: url.href, address: refused.address, category: refused.blocked?.category },
-        },
-      );
-    }
-    const checked = verdicts.map((verdict) => verdict.address);
-    // IPv4 first: many servers have no IPv6 route, and a refused v6 then falls back to v4 anyway
-    checked.sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')));
-    return {
-      host,
-      isName: parsed.kind === 'name',
-      addresses: checked,
-      port: connectPort,
-      urlPort: port,
-      https,
-    };
+    const checked = await checkedTarget(
+      { resolver: options.resolver, policy: options.policy, connectTo: rules },
+      parseUrlHost(url.hostname),
+      port,
+      { signal, verb: hop === 0 ? 'connect to' : 'follow a redirect to', details: { url: url.href } },
+    );
+    return { ...checked, https };
   }
 
   async function hop(

@@ -3,6 +3,7 @@ import { createAddressPolicy, parseCidrList, type AddressPolicy } from './addres
 import type { ConnectToRule } from './connect-to.ts';
 import { createDnsClient, type DnsClient, type DnsSession, type DnsSessionOptions } from './dns.ts';
 import { createHttpClient, type FetchOptions, type FetchResult, type HttpLimits } from './http.ts';
+import { createProbeClient, type ProbeClient, type ProbeLimits } from './probe.ts';
 
 /** One tool call's view of the network: a DNS session (shared cache and budget) and fetch. */
 export interface NetSession {
@@ -11,6 +12,8 @@ export interface NetSession {
   fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
   /** Whether the outbound rule lets the server connect to `address` (for TLS/SMTP probes). */
   policy: AddressPolicy;
+  /** Guarded raw TCP connections for TLS and STARTTLS probes, resolving through `dns`. */
+  probe: ProbeClient;
 }
 
 export interface NetLayer {
@@ -18,7 +21,11 @@ export interface NetLayer {
   policy: AddressPolicy;
   connectTo: readonly ConnectToRule[];
   /** Starts a session for one tool call. */
-  session(options?: { dns?: DnsSessionOptions; limits?: Partial<HttpLimits> }): NetSession;
+  session(options?: {
+    dns?: DnsSessionOptions;
+    limits?: Partial<HttpLimits>;
+    probeLimits?: Partial<ProbeLimits>;
+  }): NetSession;
 }
 
 export interface NetLayerOptions {
@@ -61,7 +68,14 @@ export function createNetLayer(options: NetLayerOptions): NetLayer {
         userAgent: options.userAgent,
         limits: { ...options.limits, ...sessionOptions.limits },
       });
-      return { dns: session, fetch: (url, fetchOptions) => http.fetch(url, fetchOptions), policy };
+      const probe = createProbeClient({
+        resolver: session,
+        policy,
+        connectTo,
+        extraCa,
+        ...(sessionOptions.probeLimits === undefined ? {} : { limits: sessionOptions.probeLimits }),
+      });
+      return { dns: session, fetch: (url, fetchOptions) => http.fetch(url, fetchOptions), policy, probe };
     },
   };
 }

@@ -14,3 +14,5 @@ export * from './server-config.ts';
 export * from './validate-suite.ts';
 export * from './schema.ts';
 export * from './operations.ts';
+export * from './scan-report.ts';
+export * from './heartbeat.ts';

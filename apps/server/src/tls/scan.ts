@@ -1,0 +1,671 @@
+// The TLS scanner: which protocol versions and suites a server accepts (offer a bundle, read
+// the choice, remove it, repeat, as testssl.sh does), its preference, groups, extensions,
+// certificate and the vulnerability facts — through the guarded outbound layer only.
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  type ClientHelloOptions,
+  type FeatureScan,
+  type ScannedSuite,
+  type ScannedVersion,
+  type TlsScanProgress,
+  type TlsScanReport,
+  type TlsVersionName,
+  type TriState,
+  type VersionScan,
+  alertDescriptions,
+  buildClientHello,
+  buildSsl2ClientHello,
+  cipherSuites,
+  formatSuiteHex,
+  groupName,
+  namedGroups,
+  protocolVersions,
+  ssl2CipherKinds,
+  signatureSchemeName,
+  signatureSchemes,
+  suiteByCode,
+  versionName,
+} from '@rfckit/standards';
+import { NetError } from '../net/errors.ts';
+import type { NetSession } from '../net/layer.ts';
+import type { StarttlsProtocol } from '../net/starttls.ts';
+import { certificateFromHandshake, certificateFromProbe } from './certificate.ts';
+import {
+  ConnectionSlots,
+  type ExchangeSettings,
+  type ProbeAnswer,
+  exchange,
+  exchangeSsl2,
+  openConnection,
+} from './exchange.ts';
+import { vulnerabilities } from './findings.ts';
+
+export interface TlsScanTarget {
+  host: string;
+  port: number;
+  starttls?: StarttlsProtocol;
+}
+
+export interface TlsScanOptions {
+  onProgress?: (progress: TlsScanProgress) => void;
+  signal?: AbortSignal;
+  /** The whole scan; what is found by then is reported with `incomplete`. Default 60 s. */
+  budgetMs?: number;
+  /** Connections open to the target at once. Default 6. */
+  maxConnections?: number;
+  /** Each probe's wait for an answer. Default 5 s. */
+  timeoutMs?: number;
+}
+
+/** testssl.sh's and internet.nl's bundle size: servers choke on much longer suite lists. */
+const BUNDLE_SIZE = 128;
+const DEFAULTS = { budgetMs: 60_000, maxConnections: 6, timeoutMs: 5_000 };
+
+const LEGACY_VERSIONS: readonly TlsVersionName[] = ['SSLv3', 'TLSv1.0', 'TLSv1.1', 'TLSv1.2'];
+const TLS13_SUITES = cipherSuites
+  .filter((suite) => suite.versions.includes('TLSv1.3'))
+  .map((suite) => suite.code);
+const LEGACY_SUITES = cipherSuites
+  .filter((suite) => !suite.versions.includes('TLSv1.3'))
+  .map((suite) => suite.code);
+/** Every elliptic-curve group of TLS 1.2 and below (RFC 8422 §5.1.1, RFC 7027, RFC 8734 excluded). */
+const EC_GROUPS: readonly number[] = [
+  namedGroups.x25519,
+  namedGroups.secp256r1,
+  namedGroups.x448,
+  namedGroups.secp384r1,
+  namedGroups.secp521r1,
+  namedGroups.brainpoolP256r1,
+  namedGroups.brainpoolP384r1,
+  namedGroups.brainpoolP512r1,
+  ...Array.from({ length: 22 }, (_, index) => index + 1),
+];
+const FFDHE_GROUPS: readonly number[] = [
+  namedGroups.ffdhe2048,
+  namedGroups.ffdhe3072,
+  namedGroups.ffdhe4096,
+  namedGroups.ffdhe6144,
+  namedGroups.ffdhe8192,
+];
+const TLS13_GROUPS: readonly number[] = [
+  namedGroups.X25519MLKEM768,
+  namedGroups.SecP256r1MLKEM768,
+  namedGroups.SecP384r1MLKEM1024,
+  namedGroups.x25519,
+  namedGroups.secp256r1,
+  namedGroups.x448,
+  namedGroups.secp384r1,
+  namedGroups.secp521r1,
+  namedGroups.brainpoolP256r1tls13,
+  namedGroups.brainpoolP384r1tls13,
+  namedGroups.brainpoolP512r1tls13,
+  ...FFDHE_GROUPS,
+];
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function x25519Share(): Uint8Array {
+  const { publicKey } = generateKeyPairSync('x25519');
+  return new Uint8Array(Buffer.from(publicKey.export({ format: 'jwk' }).x ?? '', 'base64url'));
+}
+
+function scannedSuite(code: number): ScannedSuite {
+  const suite = suiteByCode(code);
+  return { code, hex: formatSuiteHex(code), name: suite?.iana ?? 'UNKNOWN', openssl: suite?.openssl ?? null };
+}
+
+function describeRefusal(answer: ProbeAnswer): string {
+  switch (answer.kind) {
+    case 'alert':
+      return `alert ${answer.alert.descriptionName ?? answer.alert.description}`;
+    case 'silent':
+      return answer.end === 'timeout' ? 'no answer in time' : 'connection closed';
+    case 'hello':
+      return `answered with ${versionName(answer.hello.version) ?? `version 0x${answer.hello.version.toString(16)}`}`;
+    case 'ssl2':
+      return 'SSL 2.0 answer';
+    case 'not-tls':
+      return `not TLS: ${answer.sample}`;
+  }
+}
+
+class Scan {
+  connections = 0;
+  done = 0;
+  total = 0;
+  readonly notes: string[] = [];
+  readonly slots: ConnectionSlots;
+  readonly settings: ExchangeSettings;
+  readonly share = x25519Share();
+  /** Facts from every legacy ServerHello seen, by version. */
+  readonly helloFacts = new Map<
+    TlsVersionName,
+    { renegotiation: boolean; ticket: boolean; heartbeat: boolean; ems: boolean; status: boolean }
+  >();
+  certificates: Uint8Array[] | undefined;
+  readonly dhPrimeBits = new Set<number>();
+
+  readonly serverName: string | undefined;
+  private readonly progress: ((progress: TlsScanProgress) => void) | undefined;
+
+  constructor(
+    settings: Omit<ExchangeSettings, 'onConnection'>,
+    serverName: string | undefined,
+    maxConnections: number,
+    progress: ((progress: TlsScanProgress) => void) | undefined,
+  ) {
+    this.settings = {
+      ...settings,
+      onConnection: () => {
+        this.connections++;
+      },
+    };
+    this.serverName = serverName;
+    this.progress = progress;
+    this.slots = new ConnectionSlots(maxConnections);
+  }
+
+  report(phase: TlsScanProgress['phase'], version?: ScannedVersion): void {
+    this.progress?.({
+      phase,
+      ...(version === undefined ? {} : { version }),
+      done: this.done,
+      total: this.total,
+    });
+  }
+
+  hello(options: Omit<ClientHelloOptions, 'serverName'>): Uint8Array {
+    const built = buildClientHello({
+      ...options,
+      ...(this.serverName === undefined ? {} : { serverName: this.serverName }),
+    });
+    if (!built.ok) throw new Error(built.error);
+    return built.result;
+  }
+
+  /** One probe through a connection slot; a probe that fails to connect mid-scan is a note, not an end. */
+  async probe(
+    phase: TlsScanProgress['phase'],
+    version: ScannedVersion | undefined,
+    send: () => Promise<ProbeAnswer>,
+  ): Promise<ProbeAnswer | undefined> {
+    this.total++;
+    this.report(phase, version);
+    try {
+      return await this.slots.run(async () => {
+        if (this.settings.signal.aborted) return undefined;
+        return await send();
+      });
+    } catch (error) {
+      if (this.settings.signal.aborted) return undefined;
+      this.notes.push(`${phase}${version === undefined ? '' : ` ${version}`}: ${(error as Error).message}`);
+      return undefined;
+    } finally {
+      this.done++;
+      this.report(phase, version);
+    }
+  }
+
+  legacyHello(
+    version: TlsVersionName,
+    suites: readonly number[],
+    extra: Partial<ClientHelloOptions> = {},
+  ): Uint8Array {
+    return this.hello({
+      version,
+      cipherSuites: suites,
+      groups: [...EC_GROUPS, ...FFDHE_GROUPS],
+      statusRequest: true,
+      sessionTicket: true,
+      heartbeat: true,
+      ...extra,
+    });
+  }
+
+  tls13Hello(suites: readonly number[], extra: Partial<ClientHelloOptions> = {}): Uint8Array {
+    return this.hello({
+      version: 'TLSv1.3',
+      cipherSuites: suites,
+      supportedVersions: [protocolVersions['TLSv1.3']],
+      groups: TLS13_GROUPS,
+      keyShares: [{ group: namedGroups.x25519, keyExchange: this.share }],
+      ...extra,
+    });
+  }
+
+  remember(version: TlsVersionName, answer: ProbeAnswer & { kind: 'hello' }): ScannedSuite {
+    const { hello } = answer;
+    const facts = this.helloFacts.get(version) ?? {
+      renegotiation: false,
+      ticket: false,
+      heartbeat: false,
+      ems: false,
+      status: false,
+    };
+    if (version !== 'TLSv1.3') {
+      facts.renegotiation ||= hello.renegotiationInfo !== undefined;
+      facts.ticket ||= hello.sessionTicket;
+      facts.heartbeat ||= hello.heartbeat !== undefined;
+      facts.ems ||= hello.extendedMasterSecret;
+      facts.status ||= hello.statusRequest;
+      this.helloFacts.set(version, facts);
+      if (answer.certificates !== undefined) this.certificates ??= answer.certificates;
+    }
+    const suite = scannedSuite(hello.cipherSuite);
+    const ske = answer.keyExchange;
+    if (ske?.kind === 'dhe') {
+      suite.keyExchange = { dhBits: ske.primeBits };
+      this.dhPrimeBits.add(ske.primeBits);
+    } else if (ske?.kind === 'ecdhe' && ske.group !== undefined)
+      suite.keyExchange = { group: groupName(ske.group) ?? `0x${ske.group.toString(16)}` };
+    else if (ske?.kind === 'rsa') suite.keyExchange = { rsaExportBits: ske.modulusBits };
+    else if (version === 'TLSv1.3' && hello.keyShare !== undefined)
+      suite.keyExchange = {
+        group: groupName(hello.keyShare.group) ?? `0x${hello.keyShare.group.toString(16)}`,
+      };
+    return suite;
+  }
+
+  /** Offer, read the choice, remove it, repeat — within one bundle. */
+  async enumerateBundle(
+    version: TlsVersionName,
+    bundle: readonly number[],
+  ): Promise<{ suites: ScannedSuite[]; refusal?: string }> {
+    const remaining = [...bundle];
+    const found: ScannedSuite[] = [];
+    const wanted = protocolVersions[version];
+    while (remaining.length > 0 && !this.settings.signal.aborted) {
+      const hello = version === 'TLSv1.3' ? this.tls13Hello(remaining) : this.legacyHello(version, remaining);
+      const answer = await this.probe('suites', version, () =>
+        exchange(this.settings, hello, { stop: version === 'TLSv1.3' ? 'server-hello' : 'hello-done' }),
+      );
+      if (answer === undefined) break;
+      if (
+        answer.kind !== 'hello' ||
+        answer.hello.version !== wanted ||
+        !remaining.includes(answer.hello.cipherSuite)
+      ) {
+        return { suites: found, refusal: describeRefusal(answer) };
+      }
+      found.push(this.remember(version, answer));
+      remaining.splice(remaining.indexOf(answer.hello.cipherSuite), 1);
+    }
+    return { suites: found };
+  }
+
+  async scanVersion(version: TlsVersionName): Promise<VersionScan> {
+    const bundles = chunks(version === 'TLSv1.3' ? TLS13_SUITES : LEGACY_SUITES, BUNDLE_SIZE);
+    const results = await Promise.all(bundles.map((bundle) => this.enumerateBundle(version, bundle)));
+    const suites = results.flatMap((result) => result.suites);
+    const refusal = results.find((result) => result.refusal !== undefined)?.refusal;
+    return {
+      version,
+      supported: suites.length > 0,
+      suites,
+      ...(suites.length === 0 && refusal !== undefined ? { refusal } : {}),
+    };
+  }
+
+  async scanSsl2(): Promise<VersionScan> {
+    const kinds = Object.values(ssl2CipherKinds);
+    const built = buildSsl2ClientHello({ cipherKinds: kinds });
+    if (!built.ok) throw new Error(built.error);
+    const answer = await this.probe('versions', 'SSLv2', () => exchangeSsl2(this.settings, built.result));
+    if (
+      answer?.kind !== 'ssl2' ||
+      answer.message.kind !== 'server-hello' ||
+      answer.message.cipherKinds.length === 0
+    )
+      return {
+        version: 'SSLv2',
+        supported: false,
+        suites: [],
+        ...(answer === undefined ? {} : { refusal: describeRefusal(answer) }),
+      };
+    const message = answer.message;
+    return {
+      version: 'SSLv2',
+      supported: true,
+      suites: message.cipherKinds.map((kind, index) => ({
+        code: kind,
+        hex: `0x${[kind >> 16, (kind >> 8) & 0xff, kind & 0xff].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join(',0x')}`,
+        name: message.cipherNames[index] ?? 'UNKNOWN',
+        openssl: null,
+      })),
+    };
+  }
+
+  /** Which suite the server picks from `codes`, or undefined. */
+  async pick(version: TlsVersionName, codes: readonly number[]): Promise<number | undefined> {
+    const hello = version === 'TLSv1.3' ? this.tls13Hello(codes) : this.legacyHello(version, codes);
+    const answer = await this.probe('preference', version, () =>
+      exchange(this.settings, hello, { stop: 'server-hello' }),
+    );
+    return answer?.kind === 'hello' && codes.includes(answer.hello.cipherSuite)
+      ? answer.hello.cipherSuite
+      : undefined;
+  }
+
+  /** Forward and reversed lists pick the same suite: the server's order rules; then read that order whole. */
+  async preference(scan: VersionScan): Promise<VersionScan> {
+    if (scan.version === 'SSLv2' || scan.suites.length < 2) return scan;
+    const version = scan.version;
+    const codes = scan.suites.map((suite) => suite.code).slice(0, BUNDLE_SIZE);
+    const [forward, reversed] = await Promise.all([
+      this.pick(version, codes),
+      this.pick(version, [...codes].reverse()),
+    ]);
+    if (forward === undefined || reversed === undefined) return scan;
+    if (forward !== reversed) return { ...scan, preference: 'client' };
+    const order = [forward];
+    const remaining = codes.filter((code) => code !== forward);
+    while (remaining.length > 1 && !this.settings.signal.aborted) {
+      const next = await this.pick(version, remaining);
+      if (next === undefined) break;
+      order.push(next);
+      remaining.splice(remaining.indexOf(next), 1);
+    }
+    order.push(...remaining);
+    const byCode = new Map(scan.suites.map((suite) => [suite.code, suite]));
+    const ordered = order.map((code) => byCode.get(code)).filter((suite) => suite !== undefined);
+    const rest = scan.suites.filter((suite) => !order.includes(suite.code));
+    return { ...scan, preference: 'server', suites: [...ordered, ...rest] };
+  }
+
+  /** ECDHE groups in TLS 1.2 and below, read from ServerKeyExchange, offering fewer each time. */
+  async legacyGroups(version: TlsVersionName, ecdheSuites: readonly number[]): Promise<string[]> {
+    const remaining = [...EC_GROUPS];
+    const found: string[] = [];
+    while (remaining.length > 0 && !this.settings.signal.aborted) {
+      const hello = this.legacyHello(version, ecdheSuites, { groups: remaining });
+      const answer = await this.probe('groups', version, () =>
+        exchange(this.settings, hello, { stop: 'hello-done' }),
+      );
+      const ske = answer?.kind === 'hello' ? answer.keyExchange : undefined;
+      if (ske?.kind !== 'ecdhe' || ske.group === undefined || !remaining.includes(ske.group)) break;
+      found.push(groupName(ske.group) ?? `0x${ske.group.toString(16)}`);
+      remaining.splice(remaining.indexOf(ske.group), 1);
+    }
+    return found;
+  }
+
+  /**
+   * The signature schemes a TLS 1.2 server signs its ServerKeyExchange with (RFC 5246
+   * §7.4.1.4.1), offering fewer each time until it signs with none of those left.
+   */
+  async signatureSchemes(signedSuites: readonly number[]): Promise<string[]> {
+    const remaining = Object.values(signatureSchemes) as number[];
+    const found: string[] = [];
+    while (remaining.length > 0 && !this.settings.signal.aborted) {
+      const hello = this.legacyHello('TLSv1.2', signedSuites, { signatureAlgorithms: remaining });
+      const answer = await this.probe('features', 'TLSv1.2', () =>
+        exchange(this.settings, hello, { stop: 'hello-done' }),
+      );
+      const scheme = answer?.kind === 'hello' ? answer.keyExchange?.signature?.scheme : undefined;
+      if (scheme === undefined || !remaining.includes(scheme)) break;
+      found.push(signatureSchemeName(scheme) ?? `0x${scheme.toString(16).padStart(4, '0')}`);
+      remaining.splice(remaining.indexOf(scheme), 1);
+    }
+    return found;
+  }
+
+  /** TLS 1.3 groups: with no key share the server must name its choice in a HelloRetryRequest. */
+  async tls13Groups(suites: readonly number[]): Promise<string[]> {
+    const remaining = [...TLS13_GROUPS];
+    const found: string[] = [];
+    while (remaining.length > 0 && !this.settings.signal.aborted) {
+      const hello = this.tls13Hello(suites, { groups: remaining, keyShares: [] });
+      const answer = await this.probe('groups', 'TLSv1.3', () =>
+        exchange(this.settings, hello, { stop: 'server-hello' }),
+      );
+      const group = answer?.kind === 'hello' ? answer.hello.keyShare?.group : undefined;
+      if (group === undefined || !remaining.includes(group)) break;
+      found.push(groupName(group) ?? `0x${group.toString(16)}`);
+      remaining.splice(remaining.indexOf(group), 1);
+    }
+    return found;
+  }
+}
+
+function tri(value: boolean | undefined): TriState {
+  return value === undefined ? 'unknown' : value ? 'yes' : 'no';
+}
+
+/**
+ * Scans one TLS server (optionally behind STARTTLS) through `net`, within the budget and the
+ * connection cap. Throws a NetError when the target is refused, unreachable or does not speak
+ * TLS at all; otherwise returns a report, marked incomplete when the budget ran out.
+ */
+export async function scanTls(
+  net: NetSession,
+  target: TlsScanTarget,
+  options: TlsScanOptions = {},
+): Promise<TlsScanReport> {
+  const started = performance.now();
+  const budgetMs = options.budgetMs ?? DEFAULTS.budgetMs;
+  const budget = AbortSignal.timeout(budgetMs);
+  const signal = options.signal === undefined ? budget : AbortSignal.any([budget, options.signal]);
+  const checked = await net.probe.target(target.host, target.port, signal);
+  const scan = new Scan(
+    {
+      probe: net.probe,
+      target: checked,
+      starttls: target.starttls,
+      host: checked.host,
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      signal,
+    },
+    checked.isName ? checked.host : undefined,
+    options.maxConnections ?? DEFAULTS.maxConnections,
+    options.onProgress,
+  );
+
+  // the first probe alone: a closed port, a server that is not TLS or never answers ends the scan here
+  const settings = scan.settings;
+  const first = await exchange(
+    settings,
+    scan.tls13Hello([...TLS13_SUITES, ...LEGACY_SUITES.slice(0, BUNDLE_SIZE - TLS13_SUITES.length)], {
+      supportedVersions: [
+        protocolVersions['TLSv1.3'],
+        protocolVersions['TLSv1.2'],
+        protocolVersions['TLSv1.1'],
+        protocolVersions['TLSv1.0'],
+      ],
+    }),
+    { stop: 'server-hello' },
+  ).catch((error: unknown) => {
+    if (signal.aborted && !(error instanceof NetError))
+      throw new NetError(
+        'TIMEOUT',
+        `The scan of ${checked.host}:${target.port} took longer than its ${budgetMs} ms budget`,
+      );
+    throw error;
+  });
+  if (first.kind === 'not-tls')
+    throw new NetError(
+      'PROTOCOL_ERROR',
+      `${checked.host}:${target.port} does not speak TLS: it answered "${first.sample}"`,
+    );
+  if (first.kind === 'silent' && first.end === 'timeout')
+    throw new NetError(
+      'FIRST_BYTE_TIMEOUT',
+      `${checked.host}:${target.port} sent no answer to a TLS ClientHello within ${settings.timeoutMs} ms`,
+    );
+
+  scan.report('versions');
+  const versionScans = await Promise.all([
+    scan.scanSsl2(),
+    ...LEGACY_VERSIONS.map((version) => scan.scanVersion(version)),
+    scan.scanVersion('TLSv1.3'),
+  ]);
+  const versions = await Promise.all(versionScans.map((version) => scan.preference(version)));
+  const supported = (name: string) =>
+    versions.find((version) => version.version === name && version.supported);
+  const bestLegacy = [...LEGACY_VERSIONS].reverse().find((name) => supported(name) !== undefined);
+  const legacySuites =
+    bestLegacy === undefined ? [] : (supported(bestLegacy)?.suites ?? []).map((suite) => suite.code);
+  const tls13 = supported('TLSv1.3');
+
+  // groups, compression, fallback, heartbeat and the certificate, side by side
+  const ecdhe = legacySuites.filter((code) => suiteByCode(code)?.keyExchange === 'ECDHE');
+  const tlsVersionsSupported = [...LEGACY_VERSIONS, 'TLSv1.3' as const].filter(
+    (name) => supported(name) !== undefined,
+  );
+  const fallbackVersion = tlsVersionsSupported.length >= 2 ? tlsVersionsSupported.at(-2) : undefined;
+  const facts = [...scan.helloFacts.values()];
+  const heartbeatVersion = LEGACY_VERSIONS.find((name) => scan.helloFacts.get(name)?.heartbeat);
+
+  // suites whose ServerKeyExchange is signed: ECDHE and DHE with a certificate
+  const signed = (supported('TLSv1.2')?.suites ?? [])
+    .map((suite) => suite.code)
+    .filter((code) => {
+      const suite = suiteByCode(code);
+      return (
+        suite !== undefined &&
+        /^(ECDHE|DHE)$/.test(suite.keyExchange) &&
+        /^(RSA|ECDSA|DSS)$/.test(suite.authentication)
+      );
+    });
+
+  const [tls12Groups, tls13Groups, schemes, compression, fallback, heartbleed, certificate] =
+    await Promise.all([
+      bestLegacy !== undefined && ecdhe.length > 0
+        ? scan.legacyGroups(bestLegacy, ecdhe)
+        : Promise.resolve([]),
+      tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
+      signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
+      bestLegacy !== undefined
+        ? scan
+            .probe('features', bestLegacy, () =>
+              exchange(settings, scan.legacyHello(bestLegacy, legacySuites, { compressionMethods: [1, 0] }), {
+                stop: 'server-hello',
+              }),
+            )
+            .then((answer) => (answer?.kind === 'hello' ? answer.hello.compressionMethod !== 0 : undefined))
+        : Promise.resolve(false),
+      fallbackVersion !== undefined && fallbackVersion !== 'TLSv1.3'
+        ? scan
+            .probe('features', fallbackVersion, () =>
+              exchange(
+                settings,
+                scan.legacyHello(
+                  fallbackVersion,
+                  (supported(fallbackVersion)?.suites ?? []).map((suite) => suite.code),
+                  { fallbackScsv: true },
+                ),
+                { stop: 'server-hello' },
+              ),
+            )
+            .then((answer): TriState => {
+              if (answer?.kind === 'alert')
+                return answer.alert.description === alertDescriptions.inappropriate_fallback
+                  ? 'yes'
+                  : 'unknown';
+              if (answer?.kind === 'hello') return 'no';
+              return 'unknown';
+            })
+        : Promise.resolve<TriState>('not-applicable'),
+      heartbeatVersion !== undefined
+        ? scan
+            .probe('features', heartbeatVersion, () =>
+              exchange(
+                settings,
+                scan.legacyHello(
+                  heartbeatVersion,
+                  (supported(heartbeatVersion)?.suites ?? []).map((suite) => suite.code),
+                ),
+                { stop: 'hello-done', heartbeat: true },
+              ),
+            )
+            .then((answer) => (answer?.kind === 'hello' ? answer.heartbleed : undefined))
+        : Promise.resolve(undefined),
+      scan.slots.run(async () => {
+        scan.total++;
+        scan.report('certificate');
+        try {
+          const connection = await openConnection(settings);
+          const result = await connection.handshake({
+            ...(scan.serverName === undefined ? {} : { servername: scan.serverName }),
+            alpn: ['h2', 'http/1.1'],
+            timeoutMs: settings.timeoutMs,
+          });
+          return result;
+        } catch (error) {
+          scan.notes.push(`certificate: ${(error as Error).message}`);
+          return undefined;
+        } finally {
+          scan.done++;
+          scan.report('certificate');
+        }
+      }),
+    ]);
+
+  const legacySupported = bestLegacy !== undefined;
+  const features: FeatureScan = {
+    alpn: certificate?.report.alpnProtocol ?? null,
+    ocspStapling:
+      certificate !== undefined
+        ? tri(certificate.ocspResponse !== undefined)
+        : facts.some((fact) => fact.status)
+          ? 'yes'
+          : 'unknown',
+    secureRenegotiation: legacySupported
+      ? tri(facts.every((fact) => fact.renegotiation))
+      : tls13
+        ? 'not-applicable'
+        : 'unknown',
+    fallbackScsv: fallback,
+    compression: legacySupported ? tri(compression) : tls13 ? 'not-applicable' : 'unknown',
+    sessionTickets:
+      facts.some((fact) => fact.ticket) || certificate?.sessionTicket === true
+        ? 'yes'
+        : legacySupported || certificate !== undefined
+          ? 'no'
+          : 'unknown',
+    heartbeat: legacySupported
+      ? tri(facts.some((fact) => fact.heartbeat))
+      : tls13
+        ? 'not-applicable'
+        : 'unknown',
+    extendedMasterSecret: legacySupported
+      ? tri(facts.every((fact) => fact.ems))
+      : tls13
+        ? 'not-applicable'
+        : 'unknown',
+  };
+  const certificateScan =
+    certificate !== undefined
+      ? certificateFromHandshake(certificate.report)
+      : scan.certificates !== undefined
+        ? certificateFromProbe(scan.certificates, checked.host)
+        : undefined;
+  const dhPrimeBits = [...scan.dhPrimeBits].sort((a, b) => a - b);
+  scan.report('done');
+  if (budget.aborted)
+    scan.notes.push(`The scan stopped at its ${budgetMs} ms budget; the results are incomplete.`);
+  return {
+    host: checked.host,
+    port: target.port,
+    ...(target.starttls === undefined ? {} : { starttls: target.starttls }),
+    address: checked.addresses[0] ?? '',
+    versions,
+    groups: { tls12: tls12Groups, tls13: tls13Groups, dhPrimeBits },
+    ...(schemes === undefined ? {} : { signatureAlgorithms: schemes }),
+    features,
+    ...(certificateScan === undefined ? {} : { certificate: certificateScan }),
+    vulnerabilities: vulnerabilities({
+      versions,
+      features,
+      dhPrimeBits,
+      heartbleed,
+      certificate: certificateScan,
+    }),
+    notes: scan.notes,
+    incomplete: signal.aborted,
+    stats: { connections: scan.connections, durationMs: Math.round(performance.now() - started) },
+  };
+}
