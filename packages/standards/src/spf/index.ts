@@ -22,6 +22,7 @@ export {
 export { buildSpfRecord, generateSpf, type SpfGenerateOptions } from './generate.ts';
 export {
   lintSpf,
+  SPF_NEEDS_DOMAIN_MESSAGE,
   type SpfLintInput,
   type SpfLintNetwork,
   type SpfLintNode,

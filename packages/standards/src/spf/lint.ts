@@ -34,10 +34,15 @@ export type SpfLintTerm = SpfLintNode['terms'][number];
 export type SpfLintNetwork = SpfLintResult['networks']['entries'][number];
 
 export interface SpfLintInput {
+  /** Empty with a pasted record: the record is linted on its own (see `standalone` below). */
   domain: string;
   /** A record to lint as if it were the domain's only TXT record. */
   record?: string;
 }
+
+/** What a term that names the record's own domain says when no domain was given. */
+export const SPF_NEEDS_DOMAIN_MESSAGE =
+  'uses the domain the record is published at (RFC 7208 §4.8): enter the domain to resolve it';
 
 export interface SpfLintOptions {
   resolver: Resolver;
@@ -88,6 +93,9 @@ interface Work {
 export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Promise<SpfLintResult> {
   const domain = normalizeName(input.domain);
   const pasted = input.record !== undefined && input.record.trim() !== '';
+  // A pasted record without a domain: include, redirect, exists and a:/mx: targets name their own
+  // domains and are resolved; only the terms that mean "the domain itself" are left unresolved.
+  const standalone = pasted && domain === '';
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   const base =
     pasted && isCheckableDomain(domain)
@@ -142,7 +150,9 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
 
   const root = newNode(domain, 'root');
   let level: Work[] = [];
-  if (!isCheckableDomain(domain)) {
+  if (standalone) {
+    level = [{ node: root, path: [] }];
+  } else if (!isCheckableDomain(domain)) {
     root.status = 'none';
     root.errors.push(`'${input.domain.trim()}' is not a domain name that can hold an SPF record`);
     root.diagnostics.push({
@@ -170,6 +180,7 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
   async function fetchRecord(work: Work, isPasted: boolean): Promise<Work[]> {
     const { node } = work;
     node.pasted = isPasted;
+    if (standalone && node.id === 0) return readRecords(work, [[input.record!.trim()]]);
     if (!isCheckableDomain(node.domain)) {
       node.status = 'none';
       node.errors.push(`'${node.domain}' is not a valid domain name, so it has no SPF record: permerror`);
@@ -191,8 +202,13 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
       );
       return [];
     }
-    const records = txt.status === 'ok' ? txt.records.map((r) => r.strings) : [];
     if (txt.status !== 'ok' && node.via !== 'root') node.voidLookups = 1;
+    return readRecords(work, txt.status === 'ok' ? txt.records.map((r) => r.strings) : []);
+  }
+
+  /** The node's TXT records (as strings): the one SPF record among them, parsed, and its terms. */
+  function readRecords(work: Work, records: string[][]): Work[] {
+    const { node } = work;
     const selection = selectSpfRecords(node.domain, records);
     if (selection.records.length === 0) {
       node.status = 'none';
@@ -245,7 +261,26 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
         fetchedLookups += 1;
       }
       const spec = term.type === 'invalid' ? undefined : term.domainSpec;
-      const target = spec === undefined ? node.domain : spec.hasMacros ? undefined : normalizeName(spec.text);
+      const needsDomain = node.domain === '' && spec === undefined && term.type !== 'invalid';
+      const target =
+        spec === undefined
+          ? needsDomain
+            ? undefined
+            : node.domain
+          : spec.hasMacros
+            ? undefined
+            : normalizeName(spec.text);
+      if (needsDomain && isLookupTerm(term)) {
+        lint.message = SPF_NEEDS_DOMAIN_MESSAGE;
+        node.diagnostics.push({
+          severity: 'info',
+          code: 'SPF_DOMAIN_NEEDED',
+          message: `${term.text}: not resolved, it ${SPF_NEEDS_DOMAIN_MESSAGE}`,
+          rfc: 'RFC 7208 §4.8',
+          fix: 'Enter the domain the record is for to count its void lookups and list its addresses.',
+          span: term.span,
+        });
+      }
       if (spec?.hasMacros === true) {
         lint.dynamic = true;
         lint.target = spec.text;

@@ -7,12 +7,11 @@ import { defineHandlers } from '../contract.ts';
  * through the guarded client; a DNS failure is a temperror inside the result, never a 5xx.
  */
 export default defineHandlers(spfOperations, {
-  verify: ({ domain, spfRecord }, { app }) => {
-    const record = spfRecord === undefined || spfRecord === '' ? undefined : spfRecord;
-    return lintSpf(record === undefined ? { domain } : { domain, record }, {
+  // the body holds a domain, a record or both (spfVerifyBody); a record alone is linted on its own
+  verify: ({ domain = '', spfRecord = '' }, { app }) =>
+    lintSpf(spfRecord === '' ? { domain } : { domain, record: spfRecord }, {
       resolver: app.net.session().dns,
-    });
-  },
+    }),
   check: (body, { app }) => checkHost(body, { resolver: app.net.session().dns }),
   generate: (body) => generateSpf(body),
 });

@@ -31,15 +31,20 @@ describe('DMARC validator', () => {
     return user;
   }
 
-  it('keeps Validate disabled until a domain or a record is entered', async () => {
+  it('asks for a record or a domain on submit without a request, and checks a domain on blur', async () => {
     const fetchMock = succeedWith(await checkDmarc({ record: 'v=DMARC1; p=none' }));
     const user = setup(fetchMock);
     const button = screen.getByRole('button', { name: 'Validate' });
-    expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText(/^Domain/), ' ');
-    expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText(/^DMARC record/), 'v');
     expect(button).toBeEnabled();
+    await user.click(button);
+    expect(screen.getByLabelText(/^DMARC record/)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a DMARC record or a domain'),
+    );
+    await user.type(screen.getByLabelText(/^Domain/), 'user@example.com');
+    await user.tab();
+    expect(screen.getByLabelText(/^Domain/)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a domain such as example.com, not an email address'),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
