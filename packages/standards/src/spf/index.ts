@@ -19,6 +19,7 @@ export {
   reverseName,
   type IpAddress,
 } from './ip.ts';
+export { correctSpfRecord } from './correct.ts';
 export { buildSpfRecord, generateSpf, type SpfGenerateOptions } from './generate.ts';
 export {
   lintSpf,

@@ -280,6 +280,15 @@ describe('a pasted record', () => {
     expect(ptr?.span && record.slice(ptr.span.start, ptr.span.end)).toBe('ptr');
   });
 
+  it('offers the record without the term that breaks it', async () => {
+    const { result } = await lint({}, '', 'v=spf1 ip4:300.1.1.1 ip4:192.0.2.0/24 -all');
+    expect(result.status).toBe('permerror');
+    expect(result.correctedRecord?.record).toBe('v=spf1 ip4:192.0.2.0/24 -all');
+    const { result: again } = await lint({}, '', result.correctedRecord!.record);
+    expect(again.errors).toEqual([]);
+    expect(again.correctedRecord).toBeUndefined();
+  });
+
   it('is linted without a domain: includes resolved, the terms naming the domain itself left out', async () => {
     const zones: FixtureZones = {
       'p.test': { TXT: 'v=spf1 ip4:198.51.100.0/24 -all' },

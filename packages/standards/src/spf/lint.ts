@@ -12,6 +12,7 @@ import {
   type DnsResult,
   type Resolver,
 } from '../core/resolver.ts';
+import { correctSpfRecord } from './correct.ts';
 import { isCheckableDomain } from './evaluate.ts';
 import { formatIp, networkAddress, parseAnswerAddress } from './ip.ts';
 import { parseSpfRecord } from './parse.ts';
@@ -648,9 +649,11 @@ function summarize(domain: string, tree: SpfLintNode[], pastedRecord: string | u
 
   const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
   const warnings = diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message);
+  const spfRecord = pastedRecord ?? root.record ?? null;
+  const correctedRecord = spfRecord === null ? undefined : correctSpfRecord(spfRecord);
   return {
     domain,
-    spfRecord: pastedRecord ?? root.record ?? null,
+    spfRecord,
     status,
     valid: status === 'valid' || status === 'warnings',
     errors,
@@ -662,6 +665,7 @@ function summarize(domain: string, tree: SpfLintNode[], pastedRecord: string | u
     voidLookupLimit: SPF_VOID_LOOKUP_LIMIT,
     tree,
     networks: flatten(tree, lookups),
+    ...(correctedRecord === undefined ? {} : { correctedRecord }),
   };
 }
 

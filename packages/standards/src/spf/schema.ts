@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diagnosticSchema, spanSchema } from '../core/schema.ts';
+import { correctedRecordSchema, diagnosticSchema, spanSchema } from '../core/schema.ts';
 import { dnsRecordTypes } from '../core/resolver.ts';
 import { domainField, domainRequiredMessage } from '../core/domain-field.ts';
 import { parseClientIp } from './ip.ts';
@@ -216,6 +216,9 @@ export const spfVerifyResultSchema = z.object({
   voidLookupLimit: z.number().int().positive(),
   tree: z.array(spfLintNodeSchema).describe('Nodes by id, breadth-first; tree[0] is the domain'),
   networks: spfLintNetworksSchema,
+  correctedRecord: correctedRecordSchema
+    .exactOptional()
+    .describe('The record without the terms that break it or are ignored, when that is a mechanical fix'),
 });
 
 export type SpfVerifyResultData = z.infer<typeof spfVerifyResultSchema>;
