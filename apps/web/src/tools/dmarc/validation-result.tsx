@@ -3,6 +3,7 @@ import type { DmarcValidationResultData, DmarcVerdict } from '@rfckit/standards'
 import type { ReactNode } from 'react';
 
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { CorrectedRecordView } from '../../components/corrected-record.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
@@ -264,6 +265,7 @@ export function ValidationResultView({ result }: { result: DmarcValidationResult
           <DiagnosticList diagnostics={result.diagnostics} heading={5} />
         </Section>
       )}
+      {result.correctedRecord && <CorrectedRecordView corrected={result.correctedRecord} />}
       {result.discovery && <DiscoveryView discovery={result.discovery} />}
       <TagsTable result={result} />
       <Destinations destinations={result.reportDestinations} />

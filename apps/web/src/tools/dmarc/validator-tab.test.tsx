@@ -48,6 +48,20 @@ describe('DMARC validator', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('offers the record with the missing p= added, to copy', async () => {
+    const record = 'v=DMARC1; rua=mailto:agg@example.com';
+    const fetchMock = succeedWith(await checkDmarc({ record }));
+    const user = setup(fetchMock);
+    await user.click(screen.getByLabelText(/^DMARC record/));
+    await user.paste(record);
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    const corrected = await screen.findByRole('region', { name: 'Corrected record' });
+    expect(within(corrected).getByTestId('corrected-record')).toHaveTextContent(
+      'v=DMARC1; p=none; rua=mailto:agg@example.com',
+    );
+    expect(within(corrected).getByRole('list', { name: 'What changed' })).toHaveTextContent('Added p=none');
+  });
+
   it('validates a pasted record and shows each finding with its badges, and the tags', async () => {
     const record = 'v=DMARC1; p=reject; pct=50; rua=dmarc@example.com; xyz=1';
     const fetchMock = succeedWith(await checkDmarc({ record }));

@@ -64,6 +64,23 @@ describe('SPF validator', () => {
     expect(screen.getAllByText(/enter the domain to resolve it/).length).toBeGreaterThan(0);
   });
 
+  it('shows the fix of ip4:300.1.1.1 and the corrected record to copy', async () => {
+    const record = 'v=spf1 ip4:300.1.1.1 include:_spf.good.example -all';
+    const fetchMock = succeedWith(await lintSpf({ domain: '', record }, { resolver }));
+    const user = setup(fetchMock);
+    await user.type(screen.getByLabelText(/^SPF record/), record);
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText(/Correct the address of ip4/)).toBeInTheDocument();
+    const corrected = screen.getByRole('region', { name: 'Corrected record' });
+    expect(within(corrected).getByTestId('corrected-record')).toHaveTextContent(
+      'v=spf1 include:_spf.good.example -all',
+    );
+    expect(within(corrected).getByRole('button', { name: 'Copy the corrected record' })).toBeInTheDocument();
+    expect(within(corrected).getByRole('list', { name: 'What changed' })).toHaveTextContent(
+      "Removed 'ip4:300.1.1.1'",
+    );
+  });
+
   it('shows the include tree, the lookup budget and the permerror of a chain over the limit', async () => {
     const fetchMock = succeedWith(await lintSpf({ domain: 'over.example' }, { resolver }));
     const user = setup(fetchMock);

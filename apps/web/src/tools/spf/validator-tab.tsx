@@ -5,6 +5,7 @@ import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
 import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { CorrectedRecordView } from '../../components/corrected-record.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { IncludeTree } from './include-tree.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
@@ -107,6 +108,7 @@ function VerifyResult({ result }: { result: SpfVerifyResultData }) {
       ) : (
         <Text size="sm">No problems found.</Text>
       )}
+      {result.correctedRecord && <CorrectedRecordView corrected={result.correctedRecord} />}
       <Networks networks={result.networks} />
     </Stack>
   );
