@@ -43,7 +43,10 @@ test('generates a record with non-default settings and copies it', async ({ page
 test('a pasted record with errors gets each finding with its badge', async ({ page }) => {
   await page.goto('/tools/dmarc?tab=validator');
   const validate = page.getByRole('button', { name: 'Validate' });
-  await expect(validate).toBeDisabled();
+  await validate.click();
+  await expect(page.getByLabel('DMARC record', { exact: true })).toHaveAccessibleDescription(
+    /Enter a DMARC record or a domain/,
+  );
   await page
     .getByLabel('DMARC record', { exact: true })
     .fill('v=DMARC1; p=block; rua=reports@example.com; ri=3600');
@@ -60,6 +63,13 @@ test('a pasted record with errors gets each finding with its badge', async ({ pa
   await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('ri=3600: RFC 9989 removed ri');
   const ri = page.getByRole('table', { name: 'Record tags' }).getByRole('row').filter({ hasText: '3600' });
   await expect(ri).toContainText('Removed in RFC 9989');
+  const corrected = page.getByRole('region', { name: 'Corrected record' });
+  await expect(corrected.getByTestId('corrected-record')).toHaveText(
+    'v=DMARC1; p=none; rua=mailto:reports@example.com; ri=3600',
+  );
+  await expect(corrected.getByRole('list', { name: 'What changed' })).toContainText(
+    'Replaced p=block with p=none',
+  );
 
   const results = await new AxeBuilder({ page }).include('main').analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
@@ -69,6 +79,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`information, generator and a validation result pass axe in the ${scheme} theme`, async ({
     page,
   }, testInfo) => {
+    // three tabs, each with a full-page screenshot and an axe run: slow work on a busy machine
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/tools/dmarc');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

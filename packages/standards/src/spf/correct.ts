@@ -32,7 +32,7 @@ export function correctSpfRecord(text: string): CorrectedRecord | undefined {
     const error = errorIn(term);
     if (term.type === 'invalid' || error !== undefined) {
       changes.push(
-        `Removed '${term.text}': ${error?.message ?? 'it is not a valid term'}. A syntax error anywhere makes receivers fail the whole record (RFC 7208 §4.6).`,
+        `Removed '${term.text}': ${error?.message.replace(/^'[^']*':\s*/, '') ?? 'it is not a valid term'}. A syntax error anywhere makes receivers fail the whole record (RFC 7208 §4.6).`,
       );
     } else if (record.all !== undefined && term.index > record.all.index) {
       changes.push(

@@ -75,6 +75,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** How a node is named in messages: its domain, or the pasted record when it was given none. */
+function nameOf(node: SpfLintNode): string {
+  return node.domain === '' ? 'the pasted record' : node.domain;
+}
+
 /** What a lookup yields for the lint: failure, void, or the answer. */
 function isVoid(result: DnsResult): boolean {
   return (
@@ -215,7 +220,7 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
       node.status = 'none';
       node.errors.push(
         node.via === 'root'
-          ? `${node.domain} has no SPF record: SPF result none`
+          ? `${nameOf(node)} has no SPF record: SPF result none`
           : `${node.domain} has no SPF record: the ${node.via} is a permerror (RFC 7208 §5.2, §6.1)`,
       );
       node.diagnostics.push(...selection.diagnostics);
@@ -238,7 +243,7 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
     if (record === undefined) return [];
     if (record.permerror) {
       node.status = 'invalid';
-      node.errors.push(`the record of ${node.domain} has a syntax error: permerror`);
+      node.errors.push(`the record of ${nameOf(node)} has a syntax error: permerror`);
     }
     return readTerms(work, record);
   }
@@ -697,7 +702,7 @@ function flatten(tree: SpfLintNode[], lookups: number): SpfLintResult['networks'
 
   const visit = (node: SpfLintNode, inInclude: boolean) => {
     if (node.status !== 'ok') {
-      if (node.id !== 0 || node.status !== 'none') incomplete.add(`${node.domain}: ${node.status}`);
+      if (node.id !== 0 || node.status !== 'none') incomplete.add(`${nameOf(node)}: ${node.status}`);
       return;
     }
     for (const term of node.terms) {
