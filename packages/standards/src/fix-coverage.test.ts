@@ -21,7 +21,7 @@ import { lintSpf } from './spf/lint.ts';
 import { parseSpfRecord } from './spf/parse.ts';
 
 /** `code: message` of each warning or error without a fix. */
-export function findingsWithoutFix(diagnostics: readonly Diagnostic[]): string[] {
+function findingsWithoutFix(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics
     .filter((d) => d.severity !== 'info' && (d.fix === undefined || d.fix.trim() === ''))
     .map((d) => `${d.code}: ${d.message}`);
