@@ -58,7 +58,8 @@ test('the page is listed as draft, and its preview follows the settings as they 
   const seal = preview.getByLabel('ARC-Seal preview');
   const signature = preview.getByLabel('ARC-Message-Signature preview');
   await expect(preview).toContainText('Domain and selector are required');
-  await expect(page.getByRole('button', { name: 'Seal message' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Seal message' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Domain and selector are required' })).toBeVisible();
 
   await page.getByRole('textbox', { name: /^Domain/ }).fill('lists.example.org');
   await expect(seal).toContainText('d=lists.example.org');

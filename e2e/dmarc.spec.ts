@@ -43,7 +43,10 @@ test('generates a record with non-default settings and copies it', async ({ page
 test('a pasted record with errors gets each finding with its badge', async ({ page }) => {
   await page.goto('/tools/dmarc?tab=validator');
   const validate = page.getByRole('button', { name: 'Validate' });
-  await expect(validate).toBeDisabled();
+  await validate.click();
+  await expect(page.getByLabel('DMARC record', { exact: true })).toHaveAccessibleDescription(
+    /Enter a DMARC record or a domain/,
+  );
   await page
     .getByLabel('DMARC record', { exact: true })
     .fill('v=DMARC1; p=block; rua=reports@example.com; ri=3600');
@@ -60,6 +63,13 @@ test('a pasted record with errors gets each finding with its badge', async ({ pa
   await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('ri=3600: RFC 9989 removed ri');
   const ri = page.getByRole('table', { name: 'Record tags' }).getByRole('row').filter({ hasText: '3600' });
   await expect(ri).toContainText('Removed in RFC 9989');
+  const corrected = page.getByRole('region', { name: 'Corrected record' });
+  await expect(corrected.getByTestId('corrected-record')).toHaveText(
+    'v=DMARC1; p=none; rua=mailto:reports@example.com; ri=3600',
+  );
+  await expect(corrected.getByRole('list', { name: 'What changed' })).toContainText(
+    'Replaced p=block with p=none',
+  );
 
   const results = await new AxeBuilder({ page }).include('main').analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);

@@ -41,13 +41,71 @@ test('generates a record from provider presets and copies it', async ({ page, co
   await expect(panel.getByRole('button', { name: 'Copy SPF record' })).toBeVisible();
 });
 
+test('one input rule: the field error on blur and on submit, no request for `not a domain!`', async ({
+  page,
+}) => {
+  await page.goto('/tools/spf?tab=validator');
+  const form = page.getByRole('form', { name: 'SPF validator' });
+  const domain = form.getByLabel('Domain');
+  const validate = form.getByRole('button', { name: 'Validate' });
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/spf/verify')) requests.push(request.url());
+  });
+
+  await expect(validate).toBeEnabled();
+  await validate.click();
+  await expect(domain).toHaveAccessibleDescription(/Domain is required/);
+
+  await domain.fill('not a domain!');
+  await domain.blur();
+  const message = "'not a domain!' is not a domain name: it contains a space";
+  await expect(domain).toHaveAccessibleDescription(new RegExp(message));
+  await expect(domain).toHaveAttribute('aria-invalid', 'true');
+  await validate.click();
+  await expect(page.getByRole('heading', { name: 'No SPF record' })).toHaveCount(0);
+  expect(requests).toEqual([]);
+});
+
+test('a pasted record is checked without a domain; its corrected record validates', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/tools/spf?tab=validator');
+  const form = page.getByRole('form', { name: 'SPF validator' });
+  const recordField = form.getByLabel('SPF record');
+  await recordField.fill('v=spf1 ip4:300.1.1.1 include:_spf.spf-pass.example.test mx -all');
+  await form.getByRole('button', { name: 'Validate' }).click();
+
+  await expect(page.getByText('Record checked on its own')).toBeVisible();
+  const bad = page.getByRole('region', { name: 'Errors' }).locator('[data-code="SPF_IP_INVALID"]');
+  await expect(bad).toContainText('Fix: Correct the address of ip4');
+  const corrected = page.getByRole('region', { name: 'Corrected record' });
+  const expected = 'v=spf1 include:_spf.spf-pass.example.test mx -all';
+  await expect(corrected.getByTestId('corrected-record')).toHaveText(expected);
+  await expect(corrected.getByRole('list', { name: 'What changed' })).toContainText(
+    "Removed 'ip4:300.1.1.1'",
+  );
+  await corrected.getByRole('button', { name: 'Copy the corrected record' }).click();
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(expected);
+  await expectNoAxeViolations(page);
+
+  // the corrected record passes; its include is fetched, its bare mx waits for a domain
+  await recordField.fill(expected);
+  await form.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('heading', { name: 'Valid SPF record' })).toBeVisible();
+  await expect(page.getByRole('tree', { name: 'Include tree' })).toContainText('_spf.spf-pass.example.test');
+  await expect(page.getByText(/mx: not resolved/).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Corrected record' })).toHaveCount(0);
+});
+
 test('validates a lab domain whose include chain is over the limit: tree and permerror explained', async ({
   page,
 }) => {
   await page.goto('/tools/spf?tab=validator');
   const form = page.getByRole('form', { name: 'SPF validator' });
   const validate = form.getByRole('button', { name: 'Validate' });
-  await expect(validate).toBeDisabled();
   await form.getByLabel('Domain').fill('spf-over.example.test');
   await validate.click();
 
@@ -80,7 +138,6 @@ test('the Test tab runs check_host on a lab domain and shows the trace', async (
   await page.goto('/tools/spf?tab=test');
   const form = page.getByRole('form', { name: 'SPF test' });
   const run = form.getByRole('button', { name: 'Run test' });
-  await expect(run).toBeDisabled();
   await form.getByLabel('IP address').fill('198.51.100.7');
   await form.getByLabel('Sender (MAIL FROM)').fill('bounce@spf-pass.example.test');
   await form.getByLabel('HELO name').fill('mail.spf-pass.example.test');
@@ -120,10 +177,49 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Validator' }).click();
     const form = page.getByRole('form', { name: 'SPF validator' });
     await form.getByLabel('Domain').fill('spf-pass.example.test');
-    await form.getByLabel('SPF record (optional)').fill('v=spf1 ptr include:_spf.spf-pass.example.test ~all');
+    await form
+      .getByLabel('SPF record', { exact: true })
+      .fill('v=spf1 ptr include:_spf.spf-pass.example.test ~all');
     await form.getByRole('button', { name: 'Validate' }).click();
     await expect(page.getByRole('region', { name: 'Resolved networks', exact: true })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`spf-validator-${scheme}.png`), fullPage: true });
     await expectNoAxeViolations(page);
   });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [1440, 390] as const) {
+    test(`the validator's field error and corrected record at ${width} px in the ${scheme} theme`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/tools/spf?tab=validator');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      const form = page.getByRole('form', { name: 'SPF validator' });
+      const domain = form.getByLabel('Domain');
+      await domain.fill('not a domain!');
+      await domain.blur();
+      await expect(domain).toHaveAttribute('aria-invalid', 'true');
+      await domain.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`spf-field-error-${width}-${scheme}.png`) });
+
+      await domain.fill('');
+      await form.getByLabel('SPF record', { exact: true }).fill('v=spf1 ip4:300.1.1.1 ptr mx -all -all');
+      await form.getByRole('button', { name: 'Validate' }).click();
+      const corrected = page.getByRole('region', { name: 'Corrected record' });
+      await expect(corrected.getByTestId('corrected-record')).toHaveText('v=spf1 mx -all');
+      await corrected.screenshot({
+        path: testInfo.outputPath(`spf-corrected-section-${width}-${scheme}.png`),
+      });
+      await page.screenshot({
+        path: testInfo.outputPath(`spf-corrected-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+    });
+  }
 }

@@ -263,12 +263,36 @@ describeEachDatabase('SPF routes', (database) => {
     expect(data.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(['SPF_ALL_NEUTRAL']));
   });
 
-  it('answers a blank domain with a 400 and a clear message', async () => {
-    const response = await post('/v1/spf/verify', { domain: '  ' });
+  it('lints a pasted record without a domain, resolving its includes', async () => {
+    const data = await verify({ spfRecord: 'v=spf1 mx include:_spf.ok.test -all' });
+    expect(data).toMatchObject({ domain: '', spfRecord: 'v=spf1 mx include:_spf.ok.test -all' });
+    expect(data.tree[1]).toMatchObject({ domain: '_spf.ok.test', status: 'ok' });
+    expect(data.diagnostics.map((d) => d.code)).toContain('SPF_DOMAIN_NEEDED');
+  });
+
+  it.each([
+    [{ domain: '  ' }, 'Domain is required'],
+    [{}, 'Domain is required'],
+    [{ domain: 'not a domain!' }, "'not a domain!' is not a domain name: it contains a space"],
+    [
+      { domain: 'not a domain!', spfRecord: 'v=spf1 -all' },
+      "'not a domain!' is not a domain name: it contains a space",
+    ],
+  ])('answers %j with a 400 and the schema message', async (body, message) => {
+    const response = await post('/v1/spf/verify', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: expect.stringContaining(message) });
+  });
+
+  it('answers a check for a domain that is not one with a 400', async () => {
+    const response = await post('/v1/spf/check', {
+      ip: '192.0.2.1',
+      helo: 'mail.ok.test',
+      domain: 'not a domain!',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      success: false,
-      error: expect.stringMatching(/Domain is required/),
+      error: expect.stringContaining("'not a domain!' is not a domain name"),
     });
   });
 

@@ -6,6 +6,7 @@ export * from './core/zone-tokenizer.ts';
 export * from './core/crypto.ts';
 export * from './core/ec-point.ts';
 export * from './core/schema.ts';
+export * from './core/domain-field.ts';
 export * from './core/resolver.ts';
 export * from './core/fixture-resolver.ts';
 export * from './core/operation.ts';

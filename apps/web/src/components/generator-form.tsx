@@ -17,7 +17,6 @@ interface GeneratorFormProps {
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  submitDisabled?: boolean;
   /** The result of the last submit. */
   result: ResultPanelState;
   resultLabel: string;
@@ -33,7 +32,6 @@ export function GeneratorForm({
   submitLabel,
   pendingLabel,
   pending,
-  submitDisabled = false,
   result,
   resultLabel,
 }: GeneratorFormProps) {
@@ -58,7 +56,8 @@ export function GeneratorForm({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button type="submit" disabled={pending || submitDisabled}>
+            {/* never off for empty fields: submit names what is missing (the one input rule) */}
+            <Button type="submit" disabled={pending}>
               {pending ? pendingLabel : submitLabel}
             </Button>
           </Group>

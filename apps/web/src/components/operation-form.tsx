@@ -35,7 +35,8 @@ export interface OperationFormOptions<Op extends ToolOperation, Values extends F
 
 /**
  * A tool form on one approach: @mantine/form holds the values, the operation's own body schema
- * checks them (the same messages the server would give), and the operation's mutation sends them.
+ * checks them (the same messages the server would give) on blur and on submit, and the
+ * operation's mutation sends them only when they pass.
  */
 export function useOperationForm<Op extends ToolOperation, Values extends FormValues>({
   operation,
@@ -64,7 +65,23 @@ export function useOperationForm<Op extends ToolOperation, Values extends FormVa
     return Object.keys(errors).length > 0 ? errors : { [errorField]: fallbackError };
   }
 
-  const form = useForm<Values>({ initialValues, validate: findings });
+  // One input rule for every tool: a filled field is checked when it loses focus, every field on
+  // submit, with the body schema's own messages; a blank field is told only on submit.
+  const form = useForm<Values>({
+    initialValues,
+    validate: findings,
+    enhanceGetInputProps: ({ field, form: self }) => ({
+      onBlur: () => {
+        const values = self.getValues();
+        const value: unknown = values[field];
+        if (typeof value !== 'string' || value.trim() === '') return;
+        // only what the schema says of this field: a rule over several fields waits for submit
+        const own = check(values).error?.issues.find((issue) => issue.path[0] === field);
+        if (own === undefined) self.clearFieldError(field);
+        else self.setFieldError(field, own.message);
+      },
+    }),
+  });
 
   /** Checks `values` and sends them; on a finding, shows it and sends nothing. */
   function send(values: Values) {
@@ -101,8 +118,6 @@ export interface OperationFormProps<T, V> {
   pendingLabel: string;
   /** A short note left of the submit button. */
   hint?: ReactNode;
-  /** The submit button is off while nothing is entered. */
-  submitDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -116,7 +131,6 @@ export function OperationForm<T, V>({
   submitLabel,
   pendingLabel,
   hint,
-  submitDisabled = false,
   children,
 }: OperationFormProps<T, V>) {
   return (
@@ -130,7 +144,8 @@ export function OperationForm<T, V>({
                 {hint}
               </Text>
             )}
-            <Button type="submit" disabled={request.isPending || submitDisabled}>
+            {/* never off for empty fields: submit names what is missing (the one input rule) */}
+            <Button type="submit" disabled={request.isPending}>
               {request.isPending ? pendingLabel : submitLabel}
             </Button>
           </Group>

@@ -27,6 +27,17 @@ export const diagnosticSchema = z.object({
   line: z.number().int().positive().exactOptional().describe('1-based line of a multi-line input'),
 });
 
+/**
+ * A record with the mechanical fixes of its findings applied (a bad term removed, a missing tag
+ * added), offered to copy. `changes` says what changed and why, one line each.
+ */
+export const correctedRecordSchema = z.object({
+  record: z.string().describe('The corrected record; it parses without errors'),
+  changes: z.array(z.string()).describe('What was changed and why, one line each, with the RFC section'),
+});
+
+export type CorrectedRecord = z.infer<typeof correctedRecordSchema>;
+
 /** Schema of `ValidationResult<P>` (docs/architecture.md §3) for a tool's own `parsed` schema. */
 export function validationResultSchema<Parsed extends z.ZodType>(parsed: Parsed) {
   return z.object({

@@ -118,6 +118,10 @@ export function parseTagList(
         message: `'${name.slice(0, 40)}' is not a valid tag name: a letter followed by letters, digits or '_'`,
         requirement: 'MUST',
         rfc: 'RFC 6376 §3.2',
+        fix:
+          name.trim() === ''
+            ? "Remove the stray '=' or write the tag's name before it."
+            : 'Correct the tag name, or remove the tag.',
         span: tagListSpan(text, a, nameEnd),
       });
       return;

@@ -85,6 +85,7 @@ export function readDkimPublicKey(keyType: 'rsa' | 'ed25519', bytes: Uint8Array)
         ok: false,
         code: 'DKIM_RSA_KEY_INVALID',
         message: `The RSA public key cannot be read: ${rsa.error}`,
+        fix: "Publish the base64 of the DER public key, e.g. the body of 'openssl rsa -pubout' without the BEGIN/END lines.",
       };
     }
     return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { diagnosticSchema, validationResultSchema } from '../core/schema.ts';
+import { dkimDnsName } from './dns.ts';
 import {
   dkimAlgorithms,
   dkimCanonicalizations,
@@ -122,6 +123,13 @@ export const dkimDnsBody = z
   .superRefine((input, context) => {
     if (input.domain.trim() === '' || input.selector.trim() === '') {
       context.addIssue({ code: 'custom', message: dkimDnsRequiredMessage });
+      return;
+    }
+    // the lookup's own name check, so the form shows its message without asking the server
+    const name = dkimDnsName(input.domain, input.selector);
+    if (!name.ok) {
+      const field = name.error.includes('selector') ? 'selector' : 'domain';
+      context.addIssue({ code: 'custom', message: name.error, path: [field] });
     }
   });
 

@@ -73,6 +73,7 @@ export function validateDkimRecord(input: string): DkimValidationResult {
         message: 'DKIM record is required',
         requirement: 'MUST',
         rfc: 'RFC 6376 §3.6.1',
+        fix: 'Paste the TXT value published at selector._domainkey.domain, e.g. v=DKIM1; k=rsa; p=…',
       });
     }
     return { ...toValidationResult<DkimParsed>(diagnostics), tags: tagMap };

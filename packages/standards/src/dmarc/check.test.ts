@@ -26,6 +26,18 @@ describe('checkDmarc', () => {
     expect(dmarcValidationResultSchema.safeParse(result).success).toBe(true);
   });
 
+  it('offers the record with the missing p= added, and none for a good record', async () => {
+    const result = await checkDmarc({ record: 'v=DMARC1; rua=mailto:a@example.com; pct=150' });
+    expect(result.correctedRecord).toEqual({
+      record: 'v=DMARC1; p=none; rua=mailto:a@example.com',
+      changes: [expect.stringMatching(/^Removed pct=150/), expect.stringMatching(/^Added p=none/)],
+    });
+    expect(dmarcValidationResultSchema.safeParse(result).success).toBe(true);
+    const again = await checkDmarc({ record: result.correctedRecord!.record });
+    expect(again.errors).toEqual([]);
+    expect(again.correctedRecord).toBeUndefined();
+  });
+
   it("discovers a domain's record and checks it with its report destinations", async () => {
     const result = await checkDmarc({ domain: 'www.example.com' }, createFixtureResolver(zones));
     expect(result.recordSource).toBe('dns');

@@ -1,3 +1,5 @@
+import type { CorrectedRecord } from '../core/schema.ts';
+import { correctDmarcRecord } from './correct.ts';
 import { toValidationResult, type Diagnostic, type ValidationResult } from '../core/diagnostic.ts';
 import { overlayResolver } from '../core/fixture-resolver.ts';
 import type { Resolver } from '../core/resolver.ts';
@@ -32,6 +34,8 @@ export interface DmarcCheckResult extends ValidationResult<DmarcParsed> {
   discovery: DmarcDiscovery | null;
   /** The external destination checks of the record's rua and ruf (needs a domain). */
   reportDestinations: DmarcReportDestination[];
+  /** The record with its mechanical fixes (a missing p= added, invalid tags fixed), when it has any. */
+  correctedRecord?: CorrectedRecord;
 }
 
 /**
@@ -108,7 +112,12 @@ export async function checkDmarc(input: DmarcCheckInput, resolver?: Resolver): P
 function finish(
   diagnostics: Diagnostic[],
   parsed: DmarcParsed | undefined,
-  extra: Omit<DmarcCheckResult, keyof ValidationResult<DmarcParsed>>,
+  extra: Omit<DmarcCheckResult, keyof ValidationResult<DmarcParsed> | 'correctedRecord'>,
 ): DmarcCheckResult {
-  return { ...toValidationResult(diagnostics, parsed), ...extra };
+  const correctedRecord = extra.record === null ? undefined : correctDmarcRecord(extra.record);
+  return {
+    ...toValidationResult(diagnostics, parsed),
+    ...extra,
+    ...(correctedRecord === undefined ? {} : { correctedRecord }),
+  };
 }

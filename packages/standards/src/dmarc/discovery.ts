@@ -295,6 +295,7 @@ export async function discoverDmarc(
         code: 'DMARC_EXISTENCE_UNKNOWN',
         message: `Whether ${domain} exists could not be determined (${existsDns}), which decides between sp and np; the sp policy is shown`,
         rfc: 'RFC 9989 §4.10.1',
+        fix: 'Check again in a few minutes: a failed lookup says nothing about the record.',
       });
     }
   }
@@ -379,6 +380,7 @@ function lookupDiagnostics(lookup: DmarcLookup): Diagnostic[] {
       code: 'DMARC_LOOKUP_FAILED',
       message: `The lookup of ${lookup.name} failed (${lookup.dns}); receivers that get an answer may find a different policy`,
       rfc: 'RFC 9989 §4.10.1',
+      fix: 'Check again in a few minutes: a failed lookup says nothing about the record.',
     });
   }
   const others = lookup.txt.filter((text) => !isDmarcRecord(text));

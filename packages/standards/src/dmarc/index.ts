@@ -1,3 +1,4 @@
+export { correctDmarcRecord } from './correct.ts';
 export { checkDmarc, type DmarcCheckInput, type DmarcCheckResult } from './check.ts';
 export {
   discoverDmarc,

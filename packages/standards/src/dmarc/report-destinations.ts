@@ -151,6 +151,7 @@ export async function checkReportDestinations(
           code: 'DMARC_REPORT_LOOKUP_FAILED',
           message: `${tag}: whether ${host} accepts reports for ${recordDomain} could not be checked (${described})`,
           rfc: 'RFC 9990 §3',
+          fix: 'Check again in a few minutes: a failed lookup says nothing about the destination.',
         });
         continue;
       }

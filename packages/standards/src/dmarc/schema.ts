@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { diagnosticSchema, spanSchema, validationResultSchema } from '../core/schema.ts';
+import {
+  correctedRecordSchema,
+  diagnosticSchema,
+  spanSchema,
+  validationResultSchema,
+} from '../core/schema.ts';
 import { dmarcAlignmentModes, dmarcFailureOptions, dmarcPolicies, dmarcPsdValues } from './tags.ts';
 
 /** Longest pasted record: a DMARC record is rarely over 300 characters; this leaves room for quoted strings. */
@@ -296,6 +301,9 @@ export const dmarcValidationResultSchema = validationResultSchema(dmarcParsedSch
   recordSource: z.enum(['pasted', 'dns']).nullable(),
   discovery: dmarcDiscoverySchema.nullable(),
   reportDestinations: z.array(dmarcReportDestinationSchema),
+  correctedRecord: correctedRecordSchema
+    .exactOptional()
+    .describe('The record with a missing p= added or invalid tags fixed, when that is a mechanical fix'),
 });
 
 export type DmarcValidationResultData = z.infer<typeof dmarcValidationResultSchema>;

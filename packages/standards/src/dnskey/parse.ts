@@ -69,11 +69,19 @@ const otherTypes = new Set([
  * be split by whitespace (RFC 4034 §2.2). Only syntax is checked here; meaning is checked by
  * `validateDnskey`.
  */
+const dnskeyRequired: Diagnostic = {
+  severity: 'error',
+  code: 'DNSKEY_REQUIRED',
+  message: 'DNSKEY record is required',
+  rfc: 'RFC 4034 §2.2',
+  fix: "Paste a DNSKEY record: flags, protocol, algorithm and the base64 key, e.g. the output of 'dig +short DNSKEY example.com'.",
+};
+
 export function parseDnskey(text: string): DnskeyParseResult {
   const diagnostics: Diagnostic[] = [];
   if (text.trim() === '') {
     return {
-      diagnostics: [{ severity: 'error', code: 'DNSKEY_REQUIRED', message: 'DNSKEY record is required' }],
+      diagnostics: [dnskeyRequired],
     };
   }
 
@@ -93,7 +101,7 @@ export function parseDnskey(text: string): DnskeyParseResult {
   const [entry, second] = entries;
   if (!entry) {
     return {
-      diagnostics: [{ severity: 'error', code: 'DNSKEY_REQUIRED', message: 'DNSKEY record is required' }],
+      diagnostics: [dnskeyRequired],
     };
   }
   if (second) {

@@ -43,7 +43,14 @@ describe('validateDnskey: required input', () => {
       valid: false,
       errors: ['DNSKEY record is required'],
       warnings: [],
-      diagnostics: [{ severity: 'error', code: 'DNSKEY_REQUIRED', message: 'DNSKEY record is required' }],
+      diagnostics: [
+        expect.objectContaining({
+          severity: 'error',
+          code: 'DNSKEY_REQUIRED',
+          message: 'DNSKEY record is required',
+          fix: expect.stringContaining('Paste a DNSKEY record'),
+        }),
+      ],
     });
   });
 });

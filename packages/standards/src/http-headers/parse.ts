@@ -112,6 +112,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
           code: 'HEADERS_BLANK_LINE',
           message: `Line ${lineNumber} is blank, which would end the header section; the fields after it are read as headers too.`,
           span: span(line),
+          fix: 'Remove the blank line, or paste only the header section (the body starts after the first blank line).',
         });
         continue;
       }
@@ -131,6 +132,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
         code: 'HEADERS_REQUEST_LINE',
         message: `Line ${lineNumber} is a request line ("${trimmed}"): paste the response headers the server sent back, not the request.`,
         span: span(line),
+        fix: "Paste the response: in the browser's network panel choose the response headers, or run curl -sI https://example.com/.",
       });
       continue;
     }
@@ -143,6 +145,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
           code: 'HEADERS_FOLD_WITHOUT_FIELD',
           message: `Line ${lineNumber} starts with whitespace but follows no header field; it was ignored.`,
           span: span(line),
+          fix: 'Join the line to the field it belongs to, or remove its leading whitespace.',
         });
         continue;
       }
@@ -193,6 +196,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
         code: 'HEADERS_LINE_NOT_A_FIELD',
         message: `Line ${lineNumber} is not a header field (expected "name: value"); it was ignored.`,
         span: span(line),
+        fix: 'Write each field as name: value on its own line, or remove the line.',
       });
       continue;
     }
@@ -205,6 +209,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
         message: `Line ${lineNumber}: "${name}" is not a valid field name (letters, digits and !#$%&'*+-.^_\`|~ only); it was ignored.`,
         rfc: 'RFC 9110 §5.1',
         span: span(line),
+        fix: 'Correct the field name (no spaces or separators such as ; , "), or remove the line.',
       });
       continue;
     }
@@ -227,6 +232,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
         message: `Line ${lineNumber}: the value of ${name} holds control characters, which are not valid field content.`,
         rfc: 'RFC 9110 §5.5',
         span: span(line),
+        fix: 'Send the value without control characters (bytes below 0x20 other than tab, and 0x7F).',
       });
     }
     if (++fieldCount > maxPastedHeaderFields) {
@@ -235,6 +241,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
         code: 'HEADERS_TOO_MANY',
         message: `More than ${maxPastedHeaderFields} header fields: the rest was not read.`,
         span: span(line),
+        fix: 'Paste only the response you want graded, or remove fields that repeat.',
       });
       break;
     }
@@ -269,6 +276,7 @@ export function parseHeaderBlock(input: string): HeaderBlockParse {
       code: 'HEADERS_NONE',
       message:
         'No response header fields were found. Paste lines such as "Strict-Transport-Security: max-age=63072000".',
+      fix: 'Paste the response header fields, one name: value per line.',
     });
   } else if (withFields.length > 1) {
     diagnostics.push({

@@ -19,9 +19,11 @@ export {
   reverseName,
   type IpAddress,
 } from './ip.ts';
+export { correctSpfRecord } from './correct.ts';
 export { buildSpfRecord, generateSpf, type SpfGenerateOptions } from './generate.ts';
 export {
   lintSpf,
+  SPF_NEEDS_DOMAIN_MESSAGE,
   type SpfLintInput,
   type SpfLintNetwork,
   type SpfLintNode,

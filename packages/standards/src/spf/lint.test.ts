@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFixtureResolver, type FixtureZones } from '../core/fixture-resolver.ts';
 import { createRng } from '../core/seeded-random.ts';
 import { fuzzZones, generateSpfRecord, mutateSpfRecord } from './fuzz-records.ts';
-import { lintSpf } from './lint.ts';
+import { lintSpf, SPF_NEEDS_DOMAIN_MESSAGE } from './lint.ts';
 import { spfVerifyResultSchema } from './schema.ts';
 
 async function lint(zones: FixtureZones, domain = 'example.test', record?: string) {
@@ -278,6 +278,36 @@ describe('a pasted record', () => {
     const { result } = await lint({}, 'example.test', record);
     const ptr = result.diagnostics.find((d) => d.code === 'SPF_PTR');
     expect(ptr?.span && record.slice(ptr.span.start, ptr.span.end)).toBe('ptr');
+  });
+
+  it('offers the record without the term that breaks it', async () => {
+    const { result } = await lint({}, '', 'v=spf1 ip4:300.1.1.1 ip4:192.0.2.0/24 -all');
+    expect(result.status).toBe('permerror');
+    expect(result.correctedRecord?.record).toBe('v=spf1 ip4:192.0.2.0/24 -all');
+    const { result: again } = await lint({}, '', result.correctedRecord!.record);
+    expect(again.errors).toEqual([]);
+    expect(again.correctedRecord).toBeUndefined();
+  });
+
+  it('is linted without a domain: includes resolved, the terms naming the domain itself left out', async () => {
+    const zones: FixtureZones = {
+      'p.test': { TXT: 'v=spf1 ip4:198.51.100.0/24 -all' },
+      'mail.q.test': { A: '192.0.2.25' },
+    };
+    const record = 'v=spf1 a mx a:mail.q.test include:p.test ~all';
+    const { result, resolver } = await lint(zones, '', record);
+    expect(result.spfRecord).toBe(record);
+    expect(result.status).toBe('valid');
+    expect(codes(result.diagnostics)).toEqual(['SPF_DOMAIN_NEEDED', 'SPF_DOMAIN_NEEDED']);
+    expect(result.tree[0]).toMatchObject({ domain: '', pasted: true, status: 'ok', lookups: 4 });
+    const [a, mx, aHost] = result.tree[0]!.terms;
+    expect(a).toMatchObject({ text: 'a', lookups: 1, message: SPF_NEEDS_DOMAIN_MESSAGE });
+    expect(a?.addresses).toBeUndefined();
+    expect(mx).toMatchObject({ text: 'mx', message: SPF_NEEDS_DOMAIN_MESSAGE });
+    expect(aHost?.addresses).toEqual(['192.0.2.25/32']);
+    expect(result.tree[1]).toMatchObject({ domain: 'p.test', status: 'ok' });
+    // nothing is asked about an empty name
+    expect(resolver.queries.map((q) => q.name)).not.toContain('');
   });
 });
 

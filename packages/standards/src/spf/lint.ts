@@ -12,6 +12,7 @@ import {
   type DnsResult,
   type Resolver,
 } from '../core/resolver.ts';
+import { correctSpfRecord } from './correct.ts';
 import { isCheckableDomain } from './evaluate.ts';
 import { formatIp, networkAddress, parseAnswerAddress } from './ip.ts';
 import { parseSpfRecord } from './parse.ts';
@@ -34,10 +35,15 @@ export type SpfLintTerm = SpfLintNode['terms'][number];
 export type SpfLintNetwork = SpfLintResult['networks']['entries'][number];
 
 export interface SpfLintInput {
+  /** Empty with a pasted record: the record is linted on its own (see `standalone` below). */
   domain: string;
   /** A record to lint as if it were the domain's only TXT record. */
   record?: string;
 }
+
+/** What a term that names the record's own domain says when no domain was given. */
+export const SPF_NEEDS_DOMAIN_MESSAGE =
+  'uses the domain the record is published at (RFC 7208 §4.8): enter the domain to resolve it';
 
 export interface SpfLintOptions {
   resolver: Resolver;
@@ -69,6 +75,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** How a node is named in messages: its domain, or the pasted record when it was given none. */
+function nameOf(node: SpfLintNode): string {
+  return node.domain === '' ? 'the pasted record' : node.domain;
+}
+
 /** What a lookup yields for the lint: failure, void, or the answer. */
 function isVoid(result: DnsResult): boolean {
   return (
@@ -88,6 +99,9 @@ interface Work {
 export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Promise<SpfLintResult> {
   const domain = normalizeName(input.domain);
   const pasted = input.record !== undefined && input.record.trim() !== '';
+  // A pasted record without a domain: include, redirect, exists and a:/mx: targets name their own
+  // domains and are resolved; only the terms that mean "the domain itself" are left unresolved.
+  const standalone = pasted && domain === '';
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   const base =
     pasted && isCheckableDomain(domain)
@@ -142,7 +156,9 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
 
   const root = newNode(domain, 'root');
   let level: Work[] = [];
-  if (!isCheckableDomain(domain)) {
+  if (standalone) {
+    level = [{ node: root, path: [] }];
+  } else if (!isCheckableDomain(domain)) {
     root.status = 'none';
     root.errors.push(`'${input.domain.trim()}' is not a domain name that can hold an SPF record`);
     root.diagnostics.push({
@@ -170,6 +186,7 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
   async function fetchRecord(work: Work, isPasted: boolean): Promise<Work[]> {
     const { node } = work;
     node.pasted = isPasted;
+    if (standalone && node.id === 0) return readRecords(work, [[input.record!.trim()]]);
     if (!isCheckableDomain(node.domain)) {
       node.status = 'none';
       node.errors.push(`'${node.domain}' is not a valid domain name, so it has no SPF record: permerror`);
@@ -191,14 +208,19 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
       );
       return [];
     }
-    const records = txt.status === 'ok' ? txt.records.map((r) => r.strings) : [];
     if (txt.status !== 'ok' && node.via !== 'root') node.voidLookups = 1;
+    return readRecords(work, txt.status === 'ok' ? txt.records.map((r) => r.strings) : []);
+  }
+
+  /** The node's TXT records (as strings): the one SPF record among them, parsed, and its terms. */
+  function readRecords(work: Work, records: string[][]): Work[] {
+    const { node } = work;
     const selection = selectSpfRecords(node.domain, records);
     if (selection.records.length === 0) {
       node.status = 'none';
       node.errors.push(
         node.via === 'root'
-          ? `${node.domain} has no SPF record: SPF result none`
+          ? `${nameOf(node)} has no SPF record: SPF result none`
           : `${node.domain} has no SPF record: the ${node.via} is a permerror (RFC 7208 §5.2, §6.1)`,
       );
       node.diagnostics.push(...selection.diagnostics);
@@ -221,7 +243,7 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
     if (record === undefined) return [];
     if (record.permerror) {
       node.status = 'invalid';
-      node.errors.push(`the record of ${node.domain} has a syntax error: permerror`);
+      node.errors.push(`the record of ${nameOf(node)} has a syntax error: permerror`);
     }
     return readTerms(work, record);
   }
@@ -245,7 +267,26 @@ export async function lintSpf(input: SpfLintInput, options: SpfLintOptions): Pro
         fetchedLookups += 1;
       }
       const spec = term.type === 'invalid' ? undefined : term.domainSpec;
-      const target = spec === undefined ? node.domain : spec.hasMacros ? undefined : normalizeName(spec.text);
+      const needsDomain = node.domain === '' && spec === undefined && term.type !== 'invalid';
+      const target =
+        spec === undefined
+          ? needsDomain
+            ? undefined
+            : node.domain
+          : spec.hasMacros
+            ? undefined
+            : normalizeName(spec.text);
+      if (needsDomain && isLookupTerm(term)) {
+        lint.message = SPF_NEEDS_DOMAIN_MESSAGE;
+        node.diagnostics.push({
+          severity: 'info',
+          code: 'SPF_DOMAIN_NEEDED',
+          message: `${term.text}: not resolved, it ${SPF_NEEDS_DOMAIN_MESSAGE}`,
+          rfc: 'RFC 7208 §4.8',
+          fix: 'Enter the domain the record is for to count its void lookups and list its addresses.',
+          span: term.span,
+        });
+      }
       if (spec?.hasMacros === true) {
         lint.dynamic = true;
         lint.target = spec.text;
@@ -613,9 +654,11 @@ function summarize(domain: string, tree: SpfLintNode[], pastedRecord: string | u
 
   const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
   const warnings = diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message);
+  const spfRecord = pastedRecord ?? root.record ?? null;
+  const correctedRecord = spfRecord === null ? undefined : correctSpfRecord(spfRecord);
   return {
     domain,
-    spfRecord: pastedRecord ?? root.record ?? null,
+    spfRecord,
     status,
     valid: status === 'valid' || status === 'warnings',
     errors,
@@ -627,6 +670,7 @@ function summarize(domain: string, tree: SpfLintNode[], pastedRecord: string | u
     voidLookupLimit: SPF_VOID_LOOKUP_LIMIT,
     tree,
     networks: flatten(tree, lookups),
+    ...(correctedRecord === undefined ? {} : { correctedRecord }),
   };
 }
 
@@ -658,7 +702,7 @@ function flatten(tree: SpfLintNode[], lookups: number): SpfLintResult['networks'
 
   const visit = (node: SpfLintNode, inInclude: boolean) => {
     if (node.status !== 'ok') {
-      if (node.id !== 0 || node.status !== 'none') incomplete.add(`${node.domain}: ${node.status}`);
+      if (node.id !== 0 || node.status !== 'none') incomplete.add(`${nameOf(node)}: ${node.status}`);
       return;
     }
     for (const term of node.terms) {

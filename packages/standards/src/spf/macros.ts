@@ -81,14 +81,14 @@ export function parseMacroString(text: string, kind: MacroStringKind, offset = 0
     }
     literal = '';
   };
-  const error = (code: string, message: string, start: number, end: number, fix?: string) => {
+  const error = (code: string, message: string, start: number, end: number, fix: string) => {
     diagnostics.push({
       severity: 'error',
       code,
       message,
       requirement: 'MUST',
       rfc: MACRO_RFC,
-      ...(fix === undefined ? {} : { fix }),
+      fix,
       span: { start: offset + start, end: offset + end },
     });
   };
@@ -168,6 +168,7 @@ export function parseMacroString(text: string, kind: MacroStringKind, offset = 0
             : `macro '%{${body}}' does not start with a macro letter (s l o d i p h c r t v)`,
         start,
         i,
+        "Write a macro as %{letter}, optionally with digits, 'r' and delimiters, e.g. %{d2} or %{ir}.",
       );
       continue;
     }
@@ -179,6 +180,7 @@ export function parseMacroString(text: string, kind: MacroStringKind, offset = 0
         `'${letterText}' is not a macro letter (s l o d i p h c r t v)`,
         start + 2,
         start + 3,
+        'Use one of the macro letters s l o d i p h v (c r t only in exp= text).',
       );
       continue;
     }

@@ -19,7 +19,8 @@ export const spfOperations = defineOperations('spf', {
     result: spfVerifyResultSchema,
     summary: "Lint a domain's SPF record and its include tree",
     description:
-      'Fetches the record at `domain` (or lints `spfRecord` as if it were published there) and every ' +
+      'Fetches the record at `domain` (or lints `spfRecord` as if it were published there, or on its own ' +
+      'without a domain: terms naming the domain itself are then reported as not resolved) and every ' +
       'include and redirect target, one depth at a time in parallel. Reports the DNS lookups per term and ' +
       'in total against the limit of 10, void lookups against the limit of 2, include loops and targets ' +
       'without an SPF record, the tree, and the networks the record authorises (a flattened view). ' +

@@ -40,7 +40,8 @@ function error(
   message: string,
   span: Span,
   rfc: string,
-  fix?: string,
+  // required: every finding says how to fix it (docs/architecture.md §3)
+  fix: string,
   requirement: Diagnostic['requirement'] = 'MUST',
 ): Diagnostic {
   return {
@@ -49,7 +50,7 @@ function error(
     message,
     ...(requirement === undefined ? {} : { requirement }),
     rfc,
-    ...(fix === undefined ? {} : { fix }),
+    fix,
     span,
   };
 }
@@ -153,6 +154,7 @@ export function parseDomainSpec(
           `${term}: a label of '${text}' is longer than 63 octets and cannot be looked up`,
           span,
           'RFC 1035 §2.3.4',
+          'Correct the name: each part between dots is at most 63 characters.',
         ),
       );
     } else if (octets(name) > 253) {
@@ -162,6 +164,7 @@ export function parseDomainSpec(
           `${term}: '${text}' is longer than 253 characters and cannot be looked up`,
           span,
           'RFC 1035 §2.3.4',
+          'Correct the name: a domain name is at most 253 characters.',
         ),
       );
     }
@@ -224,6 +227,7 @@ function parseAMx(
         `'${mechanism.text}': '${term}' is followed by '${rest[0] ?? ''}'; expected ':' and a domain, or '/' and a prefix length`,
         { start: restStart, end: restStart + 1 },
         `RFC 7208 §${term === 'a' ? '5.3' : '5.4'}`,
+        `Write ${term}:example.com, ${term}/24, or ${term} alone for the domain itself.`,
       ),
     );
     return false;
@@ -237,6 +241,7 @@ function parseAMx(
         `'${mechanism.text}': '${cidrText}' is not a prefix length; write /N for IPv4, //N for IPv6, or /N//M for both`,
         { start: cidrStart, end: cidrStart + cidrText.length },
         'RFC 7208 §5.6',
+        `Write ${mechanism.name} with /N for IPv4 (0-32), //N for IPv6 (0-128), or /N//M for both, or remove '${cidrText}'.`,
       ),
     );
     return false;
@@ -273,6 +278,7 @@ function parseIpMechanism(
         `'${mechanism.text}': ${mechanism.name} needs an address, e.g. ${v4 ? 'ip4:192.0.2.0/24' : 'ip6:2001:db8::/32'}`,
         mechanism.span,
         rfc,
+        `Write the network after a colon, e.g. ${v4 ? 'ip4:192.0.2.0/24' : 'ip6:2001:db8::/32'}, or remove the term.`,
       ),
     );
     return false;
@@ -298,6 +304,7 @@ function parseIpMechanism(
         `'${mechanism.text}': '${addressText}' is not a valid IPv${v4 ? 4 : 6} address (${hint})`,
         addressSpan,
         rfc,
+        `Correct the address of ${mechanism.name} (e.g. ${v4 ? 'ip4:192.0.2.10' : 'ip6:2001:db8::10'}), or remove the term: receivers fail the whole record on it.`,
       ),
     );
     return false;
@@ -313,6 +320,7 @@ function parseIpMechanism(
           `'${mechanism.text}': ${mechanism.name} takes one prefix length ('/N'), not the dual form of a and mx`,
           cidrSpan,
           rfc,
+          `Keep one prefix length: ${v4 ? 'ip4:192.0.2.0/24' : 'ip6:2001:db8::/32'}.`,
         ),
       );
       return false;
@@ -412,6 +420,7 @@ function parseDirective(text: string, start: number, index: number, diagnostics:
             `'${text}': '${mechanism.name}' needs a domain: '${mechanism.name}:example.com'`,
             mechanism.span,
             `RFC 7208 §${mechanism.name === 'include' ? '5.2' : '5.7'}`,
+            `Add the domain after a colon ('${mechanism.name}:example.com'), or remove the term.`,
           ),
         );
         ok = false;
@@ -435,6 +444,7 @@ function parseDirective(text: string, start: number, index: number, diagnostics:
             `'${text}': 'ptr' takes no prefix length`,
             { start: restStart, end: mechanism.span.end },
             'RFC 7208 §5.5',
+            'Remove the prefix length; better, replace ptr by ip4/ip6 networks (RFC 7208 §5.5: ptr SHOULD NOT be used).',
           ),
         );
         ok = false;
@@ -473,6 +483,7 @@ function parseModifier(
           : `'${text}': modifier name '${nameText}' must start with a letter and hold only letters, digits, '-', '_' and '.'`,
         { start, end: start + Math.max(1, nameText.length) },
         'RFC 7208 §4.6.1',
+        'Write the modifier as name=value with a name such as redirect or exp, or remove the term.',
       ),
     );
     return { type: 'invalid', index, text, span };

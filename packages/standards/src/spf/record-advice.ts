@@ -104,8 +104,10 @@ export function adviseOnRecord(record: SpfRecord): Diagnostic[] {
         severity: 'warning',
         code: 'SPF_UNKNOWN_MODIFIER',
         message: `unknown modifier '${term.name}=' is ignored by receivers${hint}`,
-
         rfc: 'RFC 7208 §6',
+        fix: hint.includes('did you mean')
+          ? `Write ${term.name.startsWith('r') ? 'redirect' : 'exp'}= instead.`
+          : `Remove '${term.text}': no receiver uses it.`,
         span: term.span,
       });
     }
@@ -128,6 +130,7 @@ export function adviseOnRecord(record: SpfRecord): Diagnostic[] {
         message: `'${term.text}': the %{p} macro should not be used; it needs the same slow PTR lookups as ptr`,
         requirement: 'SHOULD NOT',
         rfc: 'RFC 7208 §7.3',
+        fix: 'Use a macro that needs no PTR lookup (such as %{i} or %{d}), or list the hosts with ip4/ip6.',
         span: term.span,
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spfCheckBody, spfCheckResultSchema } from './schema.ts';
+import { spfCheckBody, spfCheckResultSchema, spfVerifyBody } from './schema.ts';
 
 describe('spfCheckBody', () => {
   it('takes an address, a sender and a HELO name, trimmed', () => {
@@ -45,5 +45,32 @@ describe('spfCheckResultSchema', () => {
     };
     expect(spfCheckResultSchema.safeParse(base).success).toBe(true);
     expect(spfCheckResultSchema.safeParse({ ...base, result: 'softpass' }).success).toBe(false);
+  });
+});
+
+describe('spfVerifyBody', () => {
+  it('takes a domain, a record, or both', () => {
+    expect(spfVerifyBody.parse({ domain: ' example.com ' })).toEqual({ domain: 'example.com' });
+    expect(spfVerifyBody.parse({ spfRecord: ' v=spf1 -all ' })).toEqual({ spfRecord: 'v=spf1 -all' });
+    expect(spfVerifyBody.parse({ domain: 'example.com', spfRecord: 'v=spf1 -all' })).toMatchObject({
+      domain: 'example.com',
+    });
+  });
+
+  it.each([
+    [{}, 'Domain is required'],
+    [{ domain: '  ' }, 'Domain is required'],
+    [{ spfRecord: '  ' }, 'Domain is required'],
+    [{ domain: 'not a domain!' }, "'not a domain!' is not a domain name: it contains a space"],
+    [
+      { domain: 'user@example.com', spfRecord: 'v=spf1 -all' },
+      'Enter a domain such as example.com, not an email address',
+    ],
+  ])('refuses %j on the domain field', (body, message) => {
+    const parsed = spfVerifyBody.safeParse(body);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toContainEqual([
+      'domain',
+      message,
+    ]);
   });
 });

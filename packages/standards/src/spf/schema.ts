@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { diagnosticSchema, spanSchema } from '../core/schema.ts';
+import { correctedRecordSchema, diagnosticSchema, spanSchema } from '../core/schema.ts';
 import { dnsRecordTypes } from '../core/resolver.ts';
+import { domainField, domainRequiredMessage } from '../core/domain-field.ts';
 import { parseClientIp } from './ip.ts';
 import { spfResults } from './record.ts';
 
@@ -35,11 +36,7 @@ export const spfCheckBody = z
       .max(spfNameMaxLength, `HELO name is too long: at most ${spfNameMaxLength} characters`)
       .default('')
       .describe('The HELO/EHLO name the client gave'),
-    domain: z
-      .string()
-      .trim()
-      .min(1)
-      .max(spfNameMaxLength, `Domain is too long: at most ${spfNameMaxLength} characters`)
+    domain: domainField()
       .optional()
       .describe("The domain whose SPF record is checked; by default the sender's domain, or the HELO name"),
   })
@@ -103,23 +100,29 @@ export type SpfCheckResultData = z.infer<typeof spfCheckResultSchema>;
 /** Longest pasted record we lint: several 255-octet strings, well past any record that works. */
 export const spfRecordMaxLength = 4096;
 
-/** Body of `POST /v1/spf/verify` (spec part 1 §7): a domain, and optionally a record to lint as if published there. */
+/**
+ * Body of `POST /v1/spf/verify` (spec part 1 §7): a domain, a record to lint, or both (the record
+ * linted as if published at the domain). A record alone is checked without one: only the terms
+ * that name the domain the record is published at (a, mx, ptr without a target, %{d} macros)
+ * need it (RFC 7208 §4.8), and those are reported as not resolved.
+ */
 export const spfVerifyBody = z
   .object({
-    domain: z
-      .string()
-      .trim()
-      .min(1, 'Domain is required')
-      .max(spfNameMaxLength, `Domain is too long: at most ${spfNameMaxLength} characters`)
-      .describe('The domain whose SPF record is linted'),
+    domain: domainField()
+      .optional()
+      .describe('The domain whose SPF record is linted, or where a pasted record would be published'),
     spfRecord: z
       .string()
       .trim()
       .max(spfRecordMaxLength, `The record is too long: at most ${spfRecordMaxLength} characters`)
       .optional()
-      .describe('A record to lint as if published at the domain; the DNS answers everything else'),
+      .describe('A record to lint, as if published at the domain when one is given'),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.domain !== undefined || (body.spfRecord ?? '') !== '', {
+    message: domainRequiredMessage,
+    path: ['domain'],
+  });
 
 export type SpfVerifyBody = z.infer<typeof spfVerifyBody>;
 
@@ -213,6 +216,9 @@ export const spfVerifyResultSchema = z.object({
   voidLookupLimit: z.number().int().positive(),
   tree: z.array(spfLintNodeSchema).describe('Nodes by id, breadth-first; tree[0] is the domain'),
   networks: spfLintNetworksSchema,
+  correctedRecord: correctedRecordSchema
+    .exactOptional()
+    .describe('The record without the terms that break it or are ignored, when that is a mechanical fix'),
 });
 
 export type SpfVerifyResultData = z.infer<typeof spfVerifyResultSchema>;

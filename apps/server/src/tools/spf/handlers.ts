@@ -10,12 +10,12 @@ import { defineHandlers } from '../contract.ts';
  * check (docs/architecture.md §6).
  */
 export default defineHandlers(spfOperations, {
-  verify: ({ domain, spfRecord }, { app }) => {
-    const record = spfRecord === undefined || spfRecord === '' ? undefined : spfRecord;
+  // the body holds a domain, a record or both (spfVerifyBody); a record alone is linted on its own
+  verify: ({ domain = '', spfRecord = '' }, { app }) => {
     const { dns } = app.net.session();
     return unlessResolverFailed(
       dns,
-      lintSpf(record === undefined ? { domain } : { domain, record }, { resolver: dns }),
+      lintSpf(spfRecord === '' ? { domain } : { domain, record: spfRecord }, { resolver: dns }),
     );
   },
   check: (body, { app }) => {

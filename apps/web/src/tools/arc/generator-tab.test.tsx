@@ -61,7 +61,8 @@ describe('ARC generator', () => {
     await user.type(screen.getByRole('textbox', { name: /^Selector/ }), 'arc');
   }
 
-  it('starts with the spec defaults and Seal message disabled', () => {
+  it('starts with the spec defaults; Seal message names what is missing', async () => {
+    const user = userEvent.setup();
     renderWithProviders(<GeneratorTab />);
     expect(screen.getByRole('textbox', { name: /^Instance/ })).toHaveValue('1');
     expect(screen.getByRole('radio', { name: /rsa-sha256/ })).toBeChecked();
@@ -71,10 +72,11 @@ describe('ARC generator', () => {
     );
     const headers = screen.getAllByLabelText(/^Signed header fields/)[0]!.closest('.mantine-TagsInput-root');
     for (const name of ['from', 'to', 'subject', 'date']) expect(headers).toHaveTextContent(name);
-    expect(screen.getByRole('button', { name: 'Seal message' })).toBeDisabled();
     expect(screen.getByRole('list', { name: 'Preview notes' })).toHaveTextContent(
       'Domain and selector are required',
     );
+    await user.click(screen.getByRole('button', { name: 'Seal message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Domain and selector are required');
   });
 
   it('updates the preview live from the settings', async () => {

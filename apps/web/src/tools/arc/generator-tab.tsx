@@ -200,7 +200,6 @@ export function GeneratorTab() {
       submitLabel="Seal message"
       pendingLabel="Sealing..."
       pending={sealing.isPending}
-      submitDisabled={!ready}
       result={state}
       resultLabel="Seal result"
       preview={

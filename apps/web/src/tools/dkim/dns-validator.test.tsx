@@ -230,15 +230,26 @@ describe('DKIM validator (DNS mode)', () => {
 
   it("prefixes a server error with 'DNS validation failed: '", async () => {
     fetchMock.mockImplementation(async () =>
-      json({ success: false, error: "'a b' is not a valid selector", code: 'VALIDATION_ERROR' }, 400),
+      json({ success: false, error: 'Rate limit exceeded', code: 'RATE_LIMITED' }, 429),
     );
     const user = await dnsMode();
     await user.type(screen.getByLabelText('Domain'), 'example.com');
-    await user.type(screen.getByRole('textbox', { name: /^Selector/ }), 'a b');
+    await user.type(screen.getByRole('textbox', { name: /^Selector/ }), 's1');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    expect(
-      await screen.findByText("DNS validation failed: 'a b' is not a valid selector"),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('DNS validation failed: Rate limit exceeded')).toBeInTheDocument();
+  });
+
+  it('shows the lookup’s own message on a selector that is not one, without asking the server', async () => {
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    const selector = screen.getByRole('textbox', { name: /^Selector/ });
+    await user.type(selector, 'a b');
+    await user.tab();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "'a b' is not a valid selector: use letters, digits, hyphens and dots",
+    );
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('finds selectors and validates the one chosen', async () => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 
 import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { CorrectedRecordView } from '../../components/corrected-record.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge, specBadgeMeanings } from './spec-badge.tsx';
 
@@ -376,6 +377,7 @@ export function ValidationResultView({ result }: { result: DmarcValidationResult
           <DiagnosticList diagnostics={result.diagnostics} heading={5} />
         </Section>
       )}
+      {result.correctedRecord && <CorrectedRecordView corrected={result.correctedRecord} />}
       {result.discovery && <DiscoveryView discovery={result.discovery} />}
       <TagsTable result={result} />
       <Destinations destinations={result.reportDestinations} />

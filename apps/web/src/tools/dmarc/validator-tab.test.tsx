@@ -31,16 +31,35 @@ describe('DMARC validator', () => {
     return user;
   }
 
-  it('keeps Validate disabled until a domain or a record is entered', async () => {
+  it('asks for a record or a domain on submit without a request, and checks a domain on blur', async () => {
     const fetchMock = succeedWith(await checkDmarc({ record: 'v=DMARC1; p=none' }));
     const user = setup(fetchMock);
     const button = screen.getByRole('button', { name: 'Validate' });
-    expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText(/^Domain/), ' ');
-    expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText(/^DMARC record/), 'v');
     expect(button).toBeEnabled();
+    await user.click(button);
+    expect(screen.getByLabelText(/^DMARC record/)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a DMARC record or a domain'),
+    );
+    await user.type(screen.getByLabelText(/^Domain/), 'user@example.com');
+    await user.tab();
+    expect(screen.getByLabelText(/^Domain/)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a domain such as example.com, not an email address'),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers the record with the missing p= added, to copy', async () => {
+    const record = 'v=DMARC1; rua=mailto:agg@example.com';
+    const fetchMock = succeedWith(await checkDmarc({ record }));
+    const user = setup(fetchMock);
+    await user.click(screen.getByLabelText(/^DMARC record/));
+    await user.paste(record);
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    const corrected = await screen.findByRole('region', { name: 'Corrected record' });
+    expect(within(corrected).getByTestId('corrected-record')).toHaveTextContent(
+      'v=DMARC1; p=none; rua=mailto:agg@example.com',
+    );
+    expect(within(corrected).getByRole('list', { name: 'What changed' })).toHaveTextContent('Added p=none');
   });
 
   it('validates a pasted record and shows each finding with its badges, and the tags', async () => {

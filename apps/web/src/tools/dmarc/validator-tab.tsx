@@ -27,17 +27,15 @@ export function ValidatorTab() {
     clearResultOnInvalid: true,
   });
   const domain = form.values.domain.trim();
-  const empty = domain === '' && form.values.record.trim() === '';
 
   return (
     <OperationForm
       request={request}
-      onSubmit={(event) => (empty ? event.preventDefault() : onSubmit(event))}
+      onSubmit={onSubmit}
       formLabel="DMARC validator"
       resultLabel="Validation result"
       submitLabel="Validate"
       pendingLabel="Validating..."
-      submitDisabled={empty}
       hint="The server asks DNS the questions a receiver would: at most eight for the tree walk."
       panel={{
         pending: domain ? `Looking up the DMARC policy of ${domain}…` : 'Validating the record…',

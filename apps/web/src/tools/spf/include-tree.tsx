@@ -79,13 +79,18 @@ export const includeTreeBadges: readonly BadgeMeaning[] = Object.values(statusLa
   textColor: status.textColour,
 }));
 
+/** A node's name: its domain, or what stands for it when a record was pasted without one. */
+function nodeName(node: LintNode): string {
+  return node.domain === '' ? 'Pasted record' : node.domain;
+}
+
 function toTreeData(nodes: readonly LintNode[], id: number, seen: Set<number>): TreeNodeData {
   const node = nodes[id]!;
   seen.add(id);
   const children = node.children.filter((child) => !seen.has(child) && nodes[child] !== undefined);
   return {
     value: String(id),
-    label: node.domain,
+    label: nodeName(node),
     ...(children.length > 0 ? { children: children.map((child) => toTreeData(nodes, child, seen)) } : {}),
   };
 }
@@ -93,7 +98,7 @@ function toTreeData(nodes: readonly LintNode[], id: number, seen: Set<number>): 
 /** A tree item's own name: without it, an item is named by the text of its whole branch. */
 function summary(node: LintNode): string {
   return [
-    node.domain,
+    nodeName(node),
     statusLabels[node.status].text,
     `${node.lookups} ${node.lookups === 1 ? 'lookup' : 'lookups'}`,
     ...node.errors,
@@ -107,7 +112,7 @@ function NodeLabel({ node }: { node: LintNode }) {
       <Group gap="xs" wrap="wrap">
         {node.viaTerm && <Code>{node.viaTerm}</Code>}
         <Text size="sm" fw={600}>
-          {node.domain}
+          {nodeName(node)}
         </Text>
         <Badge size="xs" radius="sm" variant="filled" color={status.colour} c={status.textColour}>
           {status.text}
@@ -128,7 +133,7 @@ function NodeLabel({ node }: { node: LintNode }) {
         </Text>
       )}
       {node.errors.map((error) => (
-        <Text size="xs" c="red.9" key={error} className="spf-node-error">
+        <Text size="xs" c="var(--mantine-color-error)" key={error} className="spf-node-error">
           {error}
         </Text>
       ))}

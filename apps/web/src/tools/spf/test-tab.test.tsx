@@ -25,9 +25,16 @@ describe('SPF test tab', () => {
     renderWithProviders(<TestTab />);
 
     const run = screen.getByRole('button', { name: 'Run test' });
-    expect(run).toBeDisabled();
+    await user.click(run);
+    expect(screen.getByLabelText(/^IP address/)).toHaveAccessibleDescription(
+      expect.stringContaining('IP address is required'),
+    );
     await user.type(screen.getByLabelText(/^IP address/), input.ip);
-    expect(run).toBeDisabled();
+    await user.click(run);
+    expect(screen.getByLabelText(/^Sender/)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a sender, a HELO name or a domain'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText(/^Sender/), input.sender);
     await user.type(screen.getByLabelText(/^HELO name/), input.helo);
     await user.click(run);

@@ -82,11 +82,7 @@ export function TestTab() {
     fallbackError: 'Failed to check SPF',
     clearResultOnInvalid: true,
   });
-  const { values } = form;
-  const empty =
-    values.ip.trim() === '' ||
-    (values.sender.trim() === '' && values.helo.trim() === '' && values.domain.trim() === '');
-  const field = (name: keyof typeof values) => ({
+  const field = (name: keyof typeof form.values) => ({
     ...form.getInputProps(name),
     autoCapitalize: 'off',
     autoComplete: 'off',
@@ -96,12 +92,11 @@ export function TestTab() {
   return (
     <OperationForm
       request={request}
-      onSubmit={(event) => (empty ? event.preventDefault() : onSubmit(event))}
+      onSubmit={onSubmit}
       formLabel="SPF test"
       resultLabel="Test result"
       submitLabel="Run test"
       pendingLabel="Testing..."
-      submitDisabled={empty}
       panel={{
         pending: 'Evaluating the SPF record…',
         empty:

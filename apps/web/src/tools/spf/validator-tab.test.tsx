@@ -35,18 +35,50 @@ describe('SPF validator', () => {
     return user;
   }
 
-  it('keeps Validate disabled until a domain is entered, even with a pasted record', async () => {
+  it('asks for a domain or a record on submit, and refuses `not a domain!` without a request', async () => {
     const fetchMock = succeedWith(await lintSpf({ domain: 'good.example' }, { resolver }));
     const user = setup(fetchMock);
     const button = screen.getByRole('button', { name: 'Validate' });
-    expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText(/^SPF record/), 'v=spf1 -all');
-    expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText(/^Domain/), '   ');
-    expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText(/^Domain/), 'good.example');
     expect(button).toBeEnabled();
+    await user.click(button);
+    expect(screen.getByLabelText(/^Domain/)).toHaveAccessibleDescription(
+      expect.stringContaining('Domain is required'),
+    );
+    await user.type(screen.getByLabelText(/^Domain/), 'not a domain!');
+    await user.tab();
+    expect(screen.getByLabelText(/^Domain/)).toHaveAccessibleDescription(
+      expect.stringContaining("'not a domain!' is not a domain name: it contains a space"),
+    );
+    await user.click(button);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks a pasted record without a domain', async () => {
+    const record = 'v=spf1 mx include:_spf.good.example -all';
+    const fetchMock = succeedWith(await lintSpf({ domain: '', record }, { resolver }));
+    const user = setup(fetchMock);
+    await user.type(screen.getByLabelText(/^SPF record/), record);
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('Record checked on its own')).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ spfRecord: record });
+    expect(screen.getAllByText(/enter the domain to resolve it/).length).toBeGreaterThan(0);
+  });
+
+  it('shows the fix of ip4:300.1.1.1 and the corrected record to copy', async () => {
+    const record = 'v=spf1 ip4:300.1.1.1 include:_spf.good.example -all';
+    const fetchMock = succeedWith(await lintSpf({ domain: '', record }, { resolver }));
+    const user = setup(fetchMock);
+    await user.type(screen.getByLabelText(/^SPF record/), record);
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText(/Correct the address of ip4/)).toBeInTheDocument();
+    const corrected = screen.getByRole('region', { name: 'Corrected record' });
+    expect(within(corrected).getByTestId('corrected-record')).toHaveTextContent(
+      'v=spf1 include:_spf.good.example -all',
+    );
+    expect(within(corrected).getByRole('button', { name: 'Copy the corrected record' })).toBeInTheDocument();
+    expect(within(corrected).getByRole('list', { name: 'What changed' })).toHaveTextContent(
+      "Removed 'ip4:300.1.1.1'",
+    );
   });
 
   it('shows the include tree, the lookup budget and the permerror of a chain over the limit', async () => {

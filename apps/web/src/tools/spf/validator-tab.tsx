@@ -5,6 +5,7 @@ import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
 import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { CorrectedRecordView } from '../../components/corrected-record.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { IncludeTree } from './include-tree.tsx';
 import { LookupBudget } from './lookup-budget.tsx';
@@ -77,7 +78,9 @@ function VerifyResult({ result }: { result: SpfVerifyResultData }) {
       {result.spfRecord !== null && (
         <Stack gap={4}>
           <Text size="sm" fw={600}>
-            Record {result.tree[0]?.pasted ? 'checked as if published at' : 'found at'} {result.domain}
+            {result.domain === ''
+              ? 'Record checked on its own'
+              : `Record ${result.tree[0]?.pasted ? 'checked as if published at' : 'found at'} ${result.domain}`}
           </Text>
           <Code block className="mono-block" data-testid="spf-verified-record">
             {result.spfRecord}
@@ -105,39 +108,43 @@ function VerifyResult({ result }: { result: SpfVerifyResultData }) {
       ) : (
         <Text size="sm">No problems found.</Text>
       )}
+      {result.correctedRecord && <CorrectedRecordView corrected={result.correctedRecord} />}
       <Networks networks={result.networks} />
     </Stack>
   );
 }
 
-/** A domain (the server fetches the record and its whole include tree), or a pasted record linted as if published there. */
+/**
+ * A domain (the server fetches the record and its whole include tree), a pasted record, or both
+ * (the record linted as if published at the domain). A record alone needs no domain: its include
+ * and redirect targets name their own domains; only a, mx and ptr without a target and %{d}
+ * macros mean the domain itself (RFC 7208 §4.8), and the result says they were not resolved.
+ */
 export function ValidatorTab() {
   const { form, request, onSubmit } = useOperationForm({
     operation: spfOperations.verify,
     initialValues: { domain: '', spfRecord: '' },
-    toBody: (values) => omitBlank(values, 'spfRecord'),
+    toBody: (values) => omitBlank(values, 'domain', 'spfRecord'),
     errorField: 'domain',
     fallbackError: VERIFY_FAILED_MESSAGE,
     clearResultOnInvalid: true,
   });
   const domain = form.values.domain.trim();
-  const empty = domain === '';
 
   return (
     <OperationForm
       request={request}
-      onSubmit={(event) => (empty ? event.preventDefault() : onSubmit(event))}
+      onSubmit={onSubmit}
       formLabel="SPF validator"
       resultLabel="Validation result"
       submitLabel="Validate"
       pendingLabel="Validating..."
-      submitDisabled={empty}
       panel={{
         pending: form.values.spfRecord.trim()
           ? 'Checking the record and everything it includes…'
           : `Looking up the SPF record of ${domain}…`,
         empty:
-          'Enter a domain to check its published SPF record, or paste a record too to check it before you publish it.',
+          'Enter a domain to check its published SPF record, paste a record to check it before you publish it, or both.',
         errorMessage: (error) => failureMessage(error, VERIFY_FAILED_MESSAGE),
         success: (data) => ({
           title: titles[data.status],
@@ -147,13 +154,12 @@ export function ValidatorTab() {
       }}
     >
       <DomainField
-        description="The server fetches its SPF record and every include and redirect under it."
-        required
+        description="The server fetches its SPF record and every include and redirect under it. Optional with a pasted record."
         {...form.getInputProps('domain')}
       />
       <CodeTextarea
-        label="SPF record (optional)"
-        description="Paste a record to check it as if it were published at the domain; its includes are fetched. Ctrl + Enter validates."
+        label="SPF record"
+        description="Paste a record to check it before you publish it; its includes and redirects are fetched. Without a domain, a, mx and ptr that name no host cannot be resolved (they mean the domain itself). Ctrl + Enter validates."
         placeholder="v=spf1 include:_spf.google.com ~all"
         minRows={2}
         maxRows={10}

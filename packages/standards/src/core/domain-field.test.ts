@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { domainField, domainNameProblem } from './domain-field.ts';
+
+describe('domainNameProblem', () => {
+  it.each(['example.com', 'Example.COM.', '_spf.example.com', 'xn--bcher-kva.example', 'a-b.c_d.test'])(
+    'accepts %s',
+    (name) => expect(domainNameProblem(name)).toBeUndefined(),
+  );
+
+  it.each([
+    ['', 'Domain is required'],
+    ['   ', 'Domain is required'],
+    ['not a domain!', "'not a domain!' is not a domain name: it contains a space"],
+    [
+      'bad!name.com',
+      "'bad!name.com' is not a domain name: use letters, digits and hyphens between dots, as in example.com",
+    ],
+    [
+      '-lead.example.com',
+      "'-lead.example.com' is not a domain name: use letters, digits and hyphens between dots, as in example.com",
+    ],
+    [
+      'a..example.com',
+      "'a..example.com' is not a domain name: use letters, digits and hyphens between dots, as in example.com",
+    ],
+    ['localhost', "'localhost' is not a domain name: it needs a dot, as in example.com"],
+    ['user@example.com', 'Enter a domain such as example.com, not an email address'],
+    ['https://example.com/', 'Enter a domain such as example.com, not a URL'],
+    [
+      'bücher.example',
+      "'bücher.example' is not a domain name: write an internationalised name as its A-labels (xn--…)",
+    ],
+    [`${'a'.repeat(63)}.`.repeat(4) + 'com', 'Domain is too long: at most 253 characters'],
+    [`${'a'.repeat(64)}.com`, expect.stringContaining('is not a domain name')],
+  ])('refuses %j', (name, message) => expect(domainNameProblem(name)).toEqual(message));
+});
+
+describe('domainField', () => {
+  it('trims and gives the problem as the issue message', () => {
+    expect(domainField().parse(' example.com ')).toBe('example.com');
+    const parsed = domainField().safeParse('not a domain!');
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
+      "'not a domain!' is not a domain name: it contains a space",
+    ]);
+  });
+});

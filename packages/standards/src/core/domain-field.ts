@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** The message of a blank domain field, as the spec words it (spec part 1 §5, part 2 §5). */
+export const domainRequiredMessage = 'Domain is required';
+
+/** RFC 1035 §2.3.4: a name is at most 253 characters in text (255 octets on the wire). */
+export const domainMaxLength = 253;
+
+// RFC 1123 §2.1 host labels; '_' too, for service names such as _spf.example.com (RFC 8552)
+const LABEL = /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/;
+
+/**
+ * Why `input` is not a domain name a tool can look up, or undefined when it is one: ASCII labels
+ * of 1-63 letters, digits, hyphens or underscores, at least two of them, at most 253 characters,
+ * an optional trailing dot. The message names the mistake (an address, a URL, a space).
+ */
+export function domainNameProblem(input: string): string | undefined {
+  const name = input.trim();
+  if (name === '') return domainRequiredMessage;
+  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+  if (name.includes('@')) return `Enter a domain such as example.com, not an email address`;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(name) || name.includes('/'))
+    return `Enter a domain such as example.com, not a URL`;
+  const bare = name.endsWith('.') ? name.slice(0, -1) : name;
+  if (bare.length > domainMaxLength) return `Domain is too long: at most ${domainMaxLength} characters`;
+  if (/[^\x21-\x7e]/.test(bare)) {
+    return /\s/.test(bare)
+      ? `'${shown}' is not a domain name: it contains a space`
+      : `'${shown}' is not a domain name: write an internationalised name as its A-labels (xn--…)`;
+  }
+  const labels = bare.split('.');
+  if (labels.length < 2) return `'${shown}' is not a domain name: it needs a dot, as in example.com`;
+  if (!labels.every((label) => LABEL.test(label))) {
+    return `'${shown}' is not a domain name: use letters, digits and hyphens between dots, as in example.com`;
+  }
+  return undefined;
+}
+
+/**
+ * A domain field of a request body: trimmed, checked with `domainNameProblem`, so the server's
+ * 400 and the web form's field error say the same.
+ */
+export function domainField() {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, context) => {
+      const problem = domainNameProblem(value);
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+    });
+}
