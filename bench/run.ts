@@ -13,6 +13,7 @@ import { describeHttpHeadersBench, httpHeadersBench } from './http-headers.ts';
 import { describeSpfBench, spfBench } from './spf.ts';
 import { describeSpfLintBench, spfLintBench } from './spf-lint.ts';
 import { root, start, stop, throughput, waitForHealth } from './throughput.ts';
+import { describeTlsScanBench, tlsScanBench } from './tls-scan.ts';
 
 async function welcomeJs(): Promise<Record<string, unknown>> {
   const port = 4393;
@@ -85,6 +86,9 @@ console.log(describeSpfLintBench(spfLint));
 const dkim = await dkimBench();
 console.log(describeDkimBench(dkim));
 
+const tlsScan = await tlsScanBench();
+console.log(describeTlsScanBench(tlsScan));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -96,6 +100,7 @@ const results = {
   spf,
   spfLint,
   dkim,
+  tlsScan,
 };
 const resultsFile = path.join(root, 'bench/results/latest.json');
 // the load run (npm run bench:load) keeps its own key: carried over, not dropped
