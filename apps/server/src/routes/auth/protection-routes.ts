@@ -42,73 +42,89 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get(
-    '/auth/unlock',
-    {
-      schema: {
-        tags: ['Auth'],
-        summary: 'Lift the wait after failed sign-ins',
-        description:
-          'Follows the link of the message sent when sign-in to an account was paused after repeated failures. ' +
-          'Single use, valid 24 h. A browser (Accept: text/html) is redirected to the sign-in page with ' +
-          '`?unlocked=1` or `?unlock=failed`.',
-        querystring: verifyEmailQuery,
-        response: {
-          200: successEnvelope(messageSchema),
-          303: z.null().describe('Redirect to the sign-in page, for browsers'),
-          '4xx': errorEnvelopeSchema,
+  /**
+   * One mailed single-use link: the token is consumed, `act` does the work, and a browser
+   * (Accept: text/html) is sent to the sign-in page with `done` or `failed` in the query.
+   */
+  function linkRoute(route: {
+    path: string;
+    purpose: 'unlock' | 'undo-change';
+    summary: string;
+    description: string;
+    invalidMessage: string;
+    done: string;
+    failed: string;
+    act: (
+      user: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
+      used: NonNullable<Awaited<ReturnType<typeof consumeSecurityToken>>>,
+      ip: string,
+    ) => Promise<string>;
+  }): void {
+    app.get(
+      route.path,
+      {
+        schema: {
+          tags: ['Auth'],
+          summary: route.summary,
+          description:
+            `${route.description} A browser (Accept: text/html) is redirected to the sign-in page with ` +
+            `\`?${route.done}\` or \`?${route.failed}\`.`,
+          querystring: verifyEmailQuery,
+          response: {
+            200: successEnvelope(messageSchema),
+            303: z.null().describe('Redirect to the sign-in page, for browsers'),
+            '4xx': errorEnvelopeSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const page = wantsPage(request.headers.accept);
-      const token = request.query.token;
-      const used = TOKEN_SHAPE.test(token)
-        ? await consumeSecurityToken(app.db, hashToken(token), 'unlock')
-        : undefined;
-      const user = used ? await findUserById(app.db, used.user_id) : undefined;
-      if (!used || !user) {
-        if (page) return reply.redirect(`${appUrl}/login?unlock=failed`, 303);
-        throw new HttpError(400, 'INVALID_TOKEN', INVALID_UNLOCK_TOKEN);
-      }
+      async (request, reply) => {
+        const page = wantsPage(request.headers.accept);
+        const token = request.query.token;
+        const used = TOKEN_SHAPE.test(token)
+          ? await consumeSecurityToken(app.db, hashToken(token), route.purpose)
+          : undefined;
+        const user = used ? await findUserById(app.db, used.user_id) : undefined;
+        if (!used || !user) {
+          if (page) return reply.redirect(`${appUrl}/login?${route.failed}`, 303);
+          throw new HttpError(400, 'INVALID_TOKEN', route.invalidMessage);
+        }
+        const message = await route.act(user, used, request.ip);
+        if (page) return reply.redirect(`${appUrl}/login?${route.done}`, 303);
+        return { success: true as const, data: { message } };
+      },
+    );
+  }
+
+  linkRoute({
+    path: '/auth/unlock',
+    purpose: 'unlock',
+    summary: 'Lift the wait after failed sign-ins',
+    description:
+      'Follows the link of the message sent when sign-in to an account was paused after repeated failures. ' +
+      'Single use, valid 24 h.',
+    invalidMessage: INVALID_UNLOCK_TOKEN,
+    done: 'unlocked=1',
+    failed: 'unlock=failed',
+    act: async (user, _used, ip) => {
       await clearFailures(app.db, throttleKey(user.email));
       await retireSecurityTokens(app.db, user.id, 'unlock');
-      await audit(user.id, user.email, 'Sign-in unlocked with an emailed link', request.ip);
-      if (page) return reply.redirect(`${appUrl}/login?unlocked=1`, 303);
-      return { success: true as const, data: { message: UNLOCKED_MESSAGE } };
+      await audit(user.id, user.email, 'Sign-in unlocked with an emailed link', ip);
+      return UNLOCKED_MESSAGE;
     },
-  );
+  });
 
-  app.get(
-    '/auth/undo-change',
-    {
-      schema: {
-        tags: ['Auth'],
-        summary: 'Undo an email or password change',
-        description:
-          'Follows the link mailed to the old address after an email change (or to the address after a password ' +
-          'change): puts the old address back, cancels pending email changes, signs out every session, retires the ' +
-          'password and mails a link to choose a new one. Single use, valid 7 days. A browser (Accept: text/html) ' +
-          'is redirected to the sign-in page with `?undone=1` or `?undo=failed`.',
-        querystring: verifyEmailQuery,
-        response: {
-          200: successEnvelope(messageSchema),
-          303: z.null().describe('Redirect to the sign-in page, for browsers'),
-          '4xx': errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const page = wantsPage(request.headers.accept);
-      const token = request.query.token;
-      const used = TOKEN_SHAPE.test(token)
-        ? await consumeSecurityToken(app.db, hashToken(token), 'undo-change')
-        : undefined;
-      const user = used ? await findUserById(app.db, used.user_id) : undefined;
-      if (!used || !user) {
-        if (page) return reply.redirect(`${appUrl}/login?undo=failed`, 303);
-        throw new HttpError(400, 'INVALID_TOKEN', INVALID_UNDO_TOKEN);
-      }
+  linkRoute({
+    path: '/auth/undo-change',
+    purpose: 'undo-change',
+    summary: 'Undo an email or password change',
+    description:
+      'Follows the link mailed to the old address after an email change (or to the address after a password ' +
+      'change): puts the old address back, cancels pending email changes, signs out every session, retires the ' +
+      'password and mails a link to choose a new one. Single use, valid 7 days.',
+    invalidMessage: INVALID_UNDO_TOKEN,
+    done: 'undone=1',
+    failed: 'undo=failed',
+    act: async (user, used, ip) => {
       let email = user.email;
       const restore = used.restore_email;
       if (restore !== null && restore !== user.email) {
@@ -135,13 +151,12 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         email === user.email
           ? `Change undone with an emailed link; ${revoked} session(s) signed out`
           : `Email address changed back from ${user.email} to ${email} with an emailed link; ${revoked} session(s) signed out`,
-        request.ip,
+        ip,
       );
       app.mailer.sendInBackground(await prepareLinkMail(app.db, appUrl, { id: user.id, email }, 'reset'));
-      if (page) return reply.redirect(`${appUrl}/login?undone=1`, 303);
-      return { success: true as const, data: { message: UNDONE_MESSAGE } };
+      return UNDONE_MESSAGE;
     },
-  );
+  });
 };
 
 export default protectionRoutes;
