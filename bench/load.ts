@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { accessTokens, dnskeyBodies, root, start, stop, waitForHealth } from './throughput.ts';
+import { accessTokens, cannonOptions, dnskeyBodies, root, start, stop, waitForHealth } from './throughput.ts';
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
@@ -45,30 +45,11 @@ async function run(
   bodies: string[] = [],
   tokens: string[] = [],
 ): Promise<LoadResult> {
-  let next = 0;
   const before = memory(pid);
-  const result = await autocannon({
-    url: `${baseUrl}${url}`,
-    connections,
-    duration: seconds,
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        method,
-        // a different record and one of several users' tokens per request, as in run.ts
-        setupRequest: (request) => {
-          const n = next++;
-          return {
-            ...request,
-            ...(bodies.length === 0 ? {} : { body: bodies[n % bodies.length] }),
-            ...(tokens.length === 0
-              ? {}
-              : { headers: { ...request.headers, authorization: `Bearer ${tokens[n % tokens.length]}` } }),
-          };
-        },
-      },
-    ],
-  });
+  // a different record and one of several users' tokens per request, as in run.ts
+  const result = await autocannon(
+    cannonOptions(`${baseUrl}${url}`, method, bodies, tokens, { connections, duration: seconds }),
+  );
   const after = memory(pid);
   return {
     url,

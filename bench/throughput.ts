@@ -73,23 +73,25 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function load(
+/**
+ * Autocannon options where each request carries a different record (nothing may depend on
+ * repetition) and, with tokens, the next of several users' access tokens.
+ */
+export function cannonOptions(
   url: string,
   method: 'GET' | 'POST',
-  bodies: string[] = [],
-  tokens: string[] = [],
-): Promise<{ rps: number; p99Ms: number; errors: number }> {
+  bodies: readonly string[],
+  tokens: readonly string[],
+  load: { connections: number; duration: number },
+): autocannon.Options {
   let next = 0;
-  const opts: autocannon.Options = {
+  return {
     url,
-    connections,
-    duration: seconds,
+    ...load,
     headers: { 'content-type': 'application/json' },
     requests: [
       {
         method,
-        // each request a different record (nothing may depend on repetition), and with tokens,
-        // the next of several users' access tokens
         setupRequest: (request) => {
           const n = next++;
           return {
@@ -103,6 +105,15 @@ async function load(
       },
     ],
   };
+}
+
+async function load(
+  url: string,
+  method: 'GET' | 'POST',
+  bodies: string[] = [],
+  tokens: string[] = [],
+): Promise<{ rps: number; p99Ms: number; errors: number }> {
+  const opts = cannonOptions(url, method, bodies, tokens, { connections, duration: seconds });
   await autocannon({ ...opts, duration: 2 }); // warm-up
   const result = await autocannon(opts);
   const errors = result.errors + result.non2xx + result.timeouts;
