@@ -17,6 +17,8 @@ import {
 } from '@rfckit/standards';
 import { dkimVerify } from 'mailauth';
 import { keyLookups, RSA_MINIMUM_BITS } from '../../mailauth/key-lookups.ts';
+import { isResolverFailure } from '../../net/dns.ts';
+import { keyNotCheckedReason } from '../could-not-check.ts';
 
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 32;
@@ -99,7 +101,10 @@ function fromLibrary(
       }
       return {
         result: 'temperror',
-        reason: `key lookup failed: ${lookup?.status ?? comment}`,
+        reason:
+          lookup && isResolverFailure(lookup)
+            ? keyNotCheckedReason
+            : `key lookup failed: ${lookup?.status ?? comment}`,
         rfc: 'RFC 6376 §6.1.2',
       };
     case 'policy':
