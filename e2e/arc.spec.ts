@@ -92,7 +92,7 @@ test('one input rule: a signed header field is checked on blur, a blank domain o
   });
   await page.goto('/tools/arc?tab=generator');
   const form = page.getByRole('form', { name: 'ARC generator' });
-  const headers = form.getByRole('textbox', { name: /^Signed header fields/ });
+  const headers = form.getByRole('combobox', { name: /^Signed header fields/ });
   await headers.fill('x-ünïcode');
   await headers.press('Enter');
   await headers.blur();
