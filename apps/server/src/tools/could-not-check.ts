@@ -31,10 +31,3 @@ export async function unlessResolverFailed<T>(
 export function lookupFailed(failed: ReadonlySet<string>, name: string | null | undefined): boolean {
   return typeof name === 'string' && failed.has(lookupName(name));
 }
-
-/**
- * Why a signature whose key lookup our resolver failed has no verdict: a temporary failure (RFC 6376
- * §6.1.2, TEMPFAIL), nothing wrong with the signature or the domain's key.
- */
-export const keyNotCheckedReason =
-  'we could not check this signature: our DNS resolver did not answer the key lookup (a temporary failure, nothing wrong with the signature or the key)';

@@ -9,6 +9,7 @@
 import { createHash, createPublicKey, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
+  dkimKeyNotCheckedReason,
   arcTag,
   compactTagValue,
   parseArcHeaders,
@@ -26,7 +27,6 @@ import {
 import { dkimVerify, verifyASChain } from 'mailauth';
 import { keyLookups, RSA_MINIMUM_BITS, UNUSABLE_KEY_CODES } from '../../mailauth/key-lookups.ts';
 import { isResolverFailure } from '../../net/dns.ts';
-import { keyNotCheckedReason } from '../could-not-check.ts';
 
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 64;
@@ -88,7 +88,7 @@ function keyName(selector: string | null, domain: string | null): string | null 
 /** Why a key lookup failed: ours (no verdict, we could not check) or the name's servers (temperror). */
 function keyLookupFailure(lookup: DnsResult | undefined, code: string | null | undefined): string {
   return lookup && isResolverFailure(lookup)
-    ? keyNotCheckedReason
+    ? dkimKeyNotCheckedReason
     : `key lookup failed: ${lookup?.status ?? code}`;
 }
 

@@ -5,6 +5,7 @@
  * 1024 bits fail even where the library would accept them.
  */
 import {
+  dkimKeyNotCheckedReason,
   looksLikeDkimKeyRecord,
   otherTxtDiagnostic,
   validateDkimRecord,
@@ -18,7 +19,6 @@ import {
 import { dkimVerify } from 'mailauth';
 import { keyLookups, RSA_MINIMUM_BITS } from '../../mailauth/key-lookups.ts';
 import { isResolverFailure } from '../../net/dns.ts';
-import { keyNotCheckedReason } from '../could-not-check.ts';
 
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 32;
@@ -103,7 +103,7 @@ function fromLibrary(
         result: 'temperror',
         reason:
           lookup && isResolverFailure(lookup)
-            ? keyNotCheckedReason
+            ? dkimKeyNotCheckedReason
             : `key lookup failed: ${lookup?.status ?? comment}`,
         rfc: 'RFC 6376 §6.1.2',
       };
