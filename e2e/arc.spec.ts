@@ -83,6 +83,33 @@ test('the page is listed as draft, and its preview follows the settings as they 
   await expect(page.getByRole('alert', { name: 'rsa-sha1 MUST NOT be used' })).toBeVisible();
 });
 
+test('one input rule: a signed header field is checked on blur, a blank domain on submit, nothing sent', async ({
+  page,
+}) => {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/v1/arc/generate')) bodies.push(request.postData() ?? '');
+  });
+  await page.goto('/tools/arc?tab=generator');
+  const form = page.getByRole('form', { name: 'ARC generator' });
+  const headers = form.getByRole('combobox', { name: /^Signed header fields/ });
+  await headers.fill('x-ünïcode');
+  await headers.press('Enter');
+  await headers.blur();
+  await expect(headers).toHaveAccessibleDescription(
+    /A header name may only hold printable ASCII other than the colon/,
+  );
+  await expect(headers).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+
+  const seal = form.getByRole('button', { name: 'Seal message' });
+  await expect(seal).toBeEnabled();
+  await seal.click();
+  await expect(headers).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { name: /^Message sealed/ })).toHaveCount(0);
+  expect(bodies).toEqual([]);
+});
+
 test('sealing with a fresh key shows the three fields and offers the key once', async ({ page }) => {
   const bodies: string[] = [];
   page.on('request', (request) => {

@@ -3,10 +3,14 @@
 // that we could not check (503/502, a stable code, every name or URL tried) and names no address of
 // ours and no fix for the user's domain; with the lab serving a bad record, the same tools answer
 // 200 with the findings, their RFC section and their fix.
+import { generateKeyPairSync } from 'node:crypto';
+import type { ArcValidateResult, DkimVerifyMessageResult } from '@rfckit/standards';
 import { startDnsServer, startWebServer, type WebServer } from '@rfckit/testlab';
+import { sealMessage } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsClient } from '../src/net/dns.ts';
 import { unlessResolverFailed } from '../src/tools/could-not-check.ts';
+import { dkimKeyRecord, rfc8463 } from './helpers/dkim-fixtures.ts';
 import { closedPort as findClosedPort, testTld } from './helpers/lab-fixtures.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
@@ -71,11 +75,34 @@ interface ErrorAnswer {
   details?: { tried: { target: string; outcome: string }[] };
 }
 
+// a message with one ARC set sealed by lists.example.test (selector arc), and a key that is not its own
+const sealKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const otherEd25519Key = generateKeyPairSync('ed25519');
+const unsealed = [
+  'From: Joe <joe@origin.test>',
+  'To: list@lists.example.test',
+  'Subject: could we check?',
+  'Date: Mon, 23 Nov 2026 08:00:00 +0000',
+  '',
+  'Hello.',
+  '',
+].join('\r\n');
+let arcSealed: string;
+
 let closedPort: number;
 let web: WebServer;
 
 beforeAll(async () => {
   closedPort = await findClosedPort();
+  const arcHeaders = await sealMessage(Buffer.from(unsealed), {
+    signingDomain: 'lists.example.test',
+    selector: 'arc',
+    privateKey: sealKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    authResults: 'lists.example.test; spf=pass smtp.mailfrom=origin.test',
+    cv: 'none',
+  } as Parameters<typeof sealMessage>[1]);
+  arcSealed = arcHeaders.toString() + unsealed;
   web = await startWebServer({
     sites: {
       // a file without the required Expires field (RFC 9116 §2.5.5)
@@ -135,6 +162,36 @@ describe('with our DNS resolver stopped', () => {
     },
   );
 
+  it('DKIM selector discovery says that we could not check when no selector got an answer', async () => {
+    const response = await tool.post('/v1/dkim/selectors', { domain: 'example.test' });
+    const answer = expectCouldNotCheck(response, 'RESOLVER_UNAVAILABLE', 503);
+    expect(response.body).not.toContain('127.0.0.1');
+    expect(answer.details?.tried).toContainEqual({
+      target: 'default._domainkey.example.test',
+      outcome: 'No answer from our DNS resolver',
+    });
+  });
+
+  it('DKIM message verify says that we could not check the signatures, not that they fail', async () => {
+    const response = await tool.post('/v1/dkim/verify-message', { message: rfc8463.signed });
+    const answer = expectCouldNotCheck(response, 'RESOLVER_UNAVAILABLE', 503);
+    expect(response.body).not.toContain('127.0.0.1');
+    expect(answer.details?.tried.map((tried) => tried.target).sort()).toEqual([
+      'brisbane._domainkey.football.example.com',
+      'test._domainkey.football.example.com',
+    ]);
+  });
+
+  it('ARC validate says that we could not check the chain, not that it fails', async () => {
+    const response = await tool.post('/v1/arc/validate', { record: arcSealed, domain: 'lists.example.test' });
+    const answer = expectCouldNotCheck(response, 'RESOLVER_UNAVAILABLE', 503);
+    expect(response.body).not.toContain('127.0.0.1');
+    expect(answer.details?.tried).toContainEqual({
+      target: 'arc._domainkey.lists.example.test',
+      outcome: 'No answer from our DNS resolver',
+    });
+  });
+
   it('security.txt fetch says that we could not check, listing all four places', async () => {
     const response = await tool.post('/v1/security-txt/fetch', { domain: 'example.test' });
     const answer = expectCouldNotCheck(response, 'RESOLVER_UNAVAILABLE', 503);
@@ -167,6 +224,11 @@ describe('with the lab serving bad records', () => {
       // the name's servers fail as every resolver sees them: a temperror the receivers get too
       'servfail.example.test': { servfail: true },
       'down.example.test': { A: '127.0.0.1' },
+      // keys that are not the signers' own: the signatures fail
+      'brisbane._domainkey.football.example.com': { TXT: dkimKeyRecord(otherEd25519Key.publicKey) },
+      'test._domainkey.football.example.com': { servfail: true },
+      'arc._domainkey.lists.example.test': { TXT: dkimKeyRecord(otherKey.publicKey) },
+      'default._domainkey.bad.example.test': { TXT: 'v=DKIM1; k=rsa; p=not*base64' },
     },
     lab: () => ({
       web,
@@ -184,6 +246,33 @@ describe('with the lab serving bad records', () => {
       fails(data);
     },
   );
+
+  it('DKIM selector discovery finds the bad key and says that it fails', async () => {
+    const data = await tool.data<{ found: { selector: string; status: string }[] }>('/v1/dkim/selectors', {
+      domain: 'bad.example.test',
+    });
+    expect(data.found).toContainEqual(expect.objectContaining({ selector: 'default', status: 'invalid' }));
+  });
+
+  it('DKIM message verify says that a signature fails on a wrong key, and keeps the domain’s SERVFAIL as temperror', async () => {
+    const data = await tool.data<DkimVerifyMessageResult>('/v1/dkim/verify-message', {
+      message: rfc8463.signed,
+    });
+    expect(data.summary.result).toBe('fail');
+    const byKey = new Map(data.signatures.map((signature) => [signature.s, signature]));
+    expect(byKey.get('brisbane')).toMatchObject({ result: 'fail', rfc: 'RFC 6376 §6.1.3' });
+    // RFC 6376 §6.1.2: the name's own servers failing is the domain's TEMPFAIL, every verifier sees it
+    expect(byKey.get('test')).toMatchObject({ result: 'temperror', reason: 'key lookup failed: servfail' });
+  });
+
+  it('ARC validate says that the chain fails on a wrong seal key', async () => {
+    const data = await tool.data<ArcValidateResult>('/v1/arc/validate', {
+      record: arcSealed,
+      domain: 'lists.example.test',
+    });
+    expect(data.chain.result).toBe('fail');
+    expect(data.sets[0]?.seal.result).toBe('fail');
+  });
 
   it('SPF keeps a SERVFAIL from the domain’s servers as its temperror result (RFC 7208 §2.6.6)', async () => {
     const verify = await tool.data<{ status: string }>('/v1/spf/verify', { domain: 'servfail.example.test' });

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import type { FormEvent, ReactNode } from 'react';
 
 import { RequirementBadge } from './requirement-badge.tsx';
@@ -12,8 +13,8 @@ interface GeneratorFormProps {
   children: ReactNode;
   /** What the settings give, recomputed on every change; shown under them as the live preview. */
   preview?: ReactNode;
-  /** The reason the last submit was refused. */
-  error?: string | null;
+  /** The reason the last submit was refused, when it names none of the fields. */
+  error?: ReactNode;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
@@ -69,10 +70,9 @@ export function GeneratorForm({
 }
 
 interface SigningDomainFieldsProps {
-  domain: string;
-  selector: string;
-  onDomainChange: (value: string) => void;
-  onSelectorChange: (value: string) => void;
+  /** The domain field's props from the form (`getInputProps('domain')`): value, change, error and blur check. */
+  domainProps: GetInputPropsReturnType;
+  selectorProps: GetInputPropsReturnType;
   domainDescription: string;
   selectorDescription: string;
   domainPlaceholder?: string;
@@ -81,10 +81,8 @@ interface SigningDomainFieldsProps {
 
 /** The d= and s= of a DKIM or ARC signer: where its key is published, selector._domainkey.domain. */
 export function SigningDomainFields({
-  domain,
-  selector,
-  onDomainChange,
-  onSelectorChange,
+  domainProps,
+  selectorProps,
   domainDescription,
   selectorDescription,
   domainPlaceholder = 'example.com',
@@ -93,21 +91,19 @@ export function SigningDomainFields({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
+        {...domainProps}
         label="Domain"
         description={domainDescription}
         placeholder={domainPlaceholder}
-        value={domain}
-        onChange={(event) => onDomainChange(event.currentTarget.value)}
         required
         autoComplete="off"
         spellCheck={false}
       />
       <TextInput
+        {...selectorProps}
         label="Selector"
         description={selectorDescription}
         placeholder={selectorPlaceholder}
-        value={selector}
-        onChange={(event) => onSelectorChange(event.currentTarget.value)}
         required
         autoComplete="off"
         spellCheck={false}

@@ -7,10 +7,8 @@ import { useOperation } from '../lib/operations.ts';
 import { requestPanelState, type RequestLike, type RequestPanelText } from './request-form.ts';
 import { ResultPanel } from './result-panel.tsx';
 
-type FormValues = Record<string, string>;
-
 /** The values with the given optional fields left out while blank, as the bodies take them. */
-export function omitBlank<Values extends FormValues, Key extends keyof Values>(
+export function omitBlank<Values extends Record<string, string>, Key extends keyof Values>(
   values: Values,
   ...optional: Key[]
 ): Omit<Values, Key> & Partial<Pick<Values, Key>> {
@@ -18,6 +16,95 @@ export function omitBlank<Values extends FormValues, Key extends keyof Values>(
   for (const key of optional) if (values[key]?.trim() === '') delete body[key];
   return body as Omit<Values, Key> & Partial<Pick<Values, Key>>;
 }
+
+/** What a body schema's `safeParse` answers, as far as a form reads it. */
+export interface BodyCheck<Body> {
+  success: boolean;
+  data?: Body;
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+}
+
+/** The errors key of a finding that names none of the fields, shown by the form as a whole. */
+export const formErrorKey = '$form';
+
+export interface CheckedFormOptions<Values extends object, Body> {
+  /** The fields, named as the body's properties so that a finding of the body check lands on its field. */
+  initialValues: Values;
+  /** The body schema's check of the values. */
+  check: (values: Values) => BodyCheck<Body>;
+  /** The field a finding that names none of the fields is shown on; without one, on the form (`formErrorKey`). */
+  errorField?: keyof Values & string;
+  /** The message when the check fails without one. */
+  fallbackError: string;
+}
+
+/** Whether a field holds something to check on blur: a blank field is told only on submit. */
+function filled(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value === 'number';
+}
+
+/**
+ * The one input rule for every tool form: a filled field is checked when it loses focus, every
+ * field on submit, with the body schema's own messages (the ones the server would give).
+ * `validated(values)` shows the findings and gives the checked body, or undefined when there are any.
+ */
+export function useCheckedForm<Values extends object, Body>({
+  initialValues,
+  check,
+  errorField,
+  fallbackError,
+}: CheckedFormOptions<Values, Body>) {
+  const shownOn = errorField ?? formErrorKey;
+
+  // the body check's findings, each on the field it names
+  function findings(values: Values): FormErrors {
+    const checked = check(values);
+    if (checked.success) return {};
+    const errors: FormErrors = {};
+    for (const issue of checked.error?.issues ?? []) {
+      const named = issue.path[0];
+      const field = typeof named === 'string' && Object.hasOwn(values, named) ? named : shownOn;
+      errors[field] ??= issue.message;
+    }
+    return Object.keys(errors).length > 0 ? errors : { [shownOn]: fallbackError };
+  }
+
+  const form = useForm<Values>({
+    initialValues,
+    validate: findings,
+    // a finding on the whole form is about what was typed before: any change clears it
+    onValuesChange: () => {
+      if (errorField === undefined) form.clearFieldError(formErrorKey);
+    },
+    enhanceGetInputProps: ({ field, form: self }) => ({
+      onBlur: () => {
+        const values = self.getValues();
+        if (!filled((values as Record<string, unknown>)[field])) return;
+        // only what the schema says of this field: a rule over several fields waits for submit
+        const own = check(values).error?.issues.find((issue) => issue.path[0] === field);
+        if (own === undefined) self.clearFieldError(field);
+        else self.setFieldError(field, own.message);
+      },
+    }),
+  });
+
+  function validated(values: Values): Body | undefined {
+    const errors = findings(values);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      return undefined;
+    }
+    form.clearErrors();
+    // the checked body, as the schema reads it
+    return check(values).data;
+  }
+
+  return { form, validated };
+}
+
+type FormValues = Record<string, string>;
 
 export interface OperationFormOptions<Op extends ToolOperation, Values extends FormValues> {
   operation: Op;
@@ -35,8 +122,8 @@ export interface OperationFormOptions<Op extends ToolOperation, Values extends F
 
 /**
  * A tool form on one approach: @mantine/form holds the values, the operation's own body schema
- * checks them (the same messages the server would give) on blur and on submit, and the
- * operation's mutation sends them only when they pass.
+ * checks them on blur and on submit (`useCheckedForm`), and the operation's mutation sends them
+ * only when they pass.
  */
 export function useOperationForm<Op extends ToolOperation, Values extends FormValues>({
   operation,
@@ -47,55 +134,22 @@ export function useOperationForm<Op extends ToolOperation, Values extends FormVa
   clearResultOnInvalid = false,
 }: OperationFormOptions<Op, Values>) {
   const request = useOperation(operation);
-
-  function check(values: Values) {
-    return operation.body.safeParse(toBody(values));
-  }
-
-  // the body check's findings, each on the field it names
-  function findings(values: Values): FormErrors {
-    const checked = check(values);
-    if (checked.success) return {};
-    const errors: FormErrors = {};
-    for (const issue of checked.error.issues) {
-      const named = issue.path[0];
-      const field = typeof named === 'string' && Object.hasOwn(values, named) ? named : errorField;
-      errors[field] ??= issue.message;
-    }
-    return Object.keys(errors).length > 0 ? errors : { [errorField]: fallbackError };
-  }
-
-  // One input rule for every tool: a filled field is checked when it loses focus, every field on
-  // submit, with the body schema's own messages; a blank field is told only on submit.
-  const form = useForm<Values>({
+  const { form, validated } = useCheckedForm({
     initialValues,
-    validate: findings,
-    enhanceGetInputProps: ({ field, form: self }) => ({
-      onBlur: () => {
-        const values = self.getValues();
-        const value: unknown = values[field];
-        if (typeof value !== 'string' || value.trim() === '') return;
-        // only what the schema says of this field: a rule over several fields waits for submit
-        const own = check(values).error?.issues.find((issue) => issue.path[0] === field);
-        if (own === undefined) self.clearFieldError(field);
-        else self.setFieldError(field, own.message);
-      },
-    }),
+    check: (values: Values) => operation.body.safeParse(toBody(values)) as BodyCheck<OperationBody<Op>>,
+    errorField,
+    fallbackError,
   });
 
   /** Checks `values` and sends them; on a finding, shows it and sends nothing. */
   function send(values: Values) {
     if (request.isPending) return;
-    const errors = findings(values);
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
+    const body = validated(values);
+    if (body === undefined) {
       if (clearResultOnInvalid) request.reset();
       return;
     }
-    form.clearErrors();
-    const checked = check(values);
-    // the checked body, as the schema reads it
-    if (checked.success) request.mutate(checked.data as OperationBody<Op>);
+    request.mutate(body);
   }
 
   function onSubmit(event?: FormEvent<HTMLFormElement>) {

@@ -78,6 +78,7 @@ export {
   dkimSignatureVerdictSchema,
   dkimVerifyMessageBody,
   dkimVerifyMessageResultSchema,
+  dkimKeyNotCheckedReason,
   type DkimSignatureResult,
   type DkimSignatureVerdict,
   type DkimVerifyMessageBody,

@@ -31,6 +31,13 @@ export const dkimMessageTooLarge = 'Message is larger than 5 MiB';
 export const dkimSignatureResults = ['pass', 'fail', 'neutral', 'temperror', 'permerror', 'policy'] as const;
 export type DkimSignatureResult = (typeof dkimSignatureResults)[number];
 
+/**
+ * The reason of a signature whose key lookup our resolver did not answer: a temporary failure
+ * (RFC 6376 §6.1.2, TEMPFAIL) that says nothing about the signature or the domain's key.
+ */
+export const dkimKeyNotCheckedReason =
+  'we could not check this signature: our DNS resolver did not answer the key lookup (a temporary failure, nothing wrong with the signature or the key)';
+
 export const dkimVerifyMessageBody = z
   .object({
     message: z

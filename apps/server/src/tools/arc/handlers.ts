@@ -2,6 +2,7 @@ import { arcOperations, normaliseDkimName } from '@rfckit/standards';
 import { HttpError } from '../../plugins/errors.ts';
 import { defineHandlers } from '../contract.ts';
 import { resultOf } from '../outcome.ts';
+import { lookupFailed, unlessResolverFailed } from '../could-not-check.ts';
 import { sealMessage } from './seal.ts';
 import { validateArc } from './validate.ts';
 
@@ -21,8 +22,20 @@ export default defineHandlers(arcOperations, {
         `'${domain.trim().slice(0, 80)}' is not a valid domain name`,
       );
     }
-    const resolver = app.net.session({ dns: { budgetMs: VALIDATE_BUDGET_MS } }).dns;
-    return validateArc(record, domain, { resolver });
+    const { dns } = app.net.session({ dns: { budgetMs: VALIDATE_BUDGET_MS } });
+    // a chain that fails on a key our resolver did not answer for has no verdict (RFC 8617 §5.2
+    // takes DKIM's key lookup, whose temporary failure is TEMPFAIL: RFC 6376 §6.1.2)
+    return unlessResolverFailed(
+      dns,
+      validateArc(record, domain, { resolver: dns }),
+      (result, failed) =>
+        result.chain.result !== 'pass' &&
+        result.sets.some(({ seal, messageSignature }) =>
+          [seal, messageSignature].some(
+            (verdict) => verdict.result === 'temperror' && lookupFailed(failed, verdict.dnsName),
+          ),
+        ),
+    );
   },
   generate: async (body, { app }) => {
     const resolver = app.net.session({ dns: { budgetMs: GENERATE_BUDGET_MS } }).dns;

@@ -9,6 +9,7 @@
 import { createHash, createPublicKey, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
+  dkimKeyNotCheckedReason,
   arcTag,
   compactTagValue,
   parseArcHeaders,
@@ -25,6 +26,7 @@ import {
 } from '@rfckit/standards';
 import { dkimVerify, verifyASChain } from 'mailauth';
 import { keyLookups, RSA_MINIMUM_BITS, UNUSABLE_KEY_CODES } from '../../mailauth/key-lookups.ts';
+import { isResolverFailure } from '../../net/dns.ts';
 
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 64;
@@ -83,6 +85,13 @@ function keyName(selector: string | null, domain: string | null): string | null 
   return selector && domain ? `${selector}._domainkey.${domain}`.toLowerCase() : null;
 }
 
+/** Why a key lookup failed: ours (no verdict, we could not check) or the name's servers (temperror). */
+function keyLookupFailure(lookup: DnsResult | undefined, code: string | null | undefined): string {
+  return lookup && isResolverFailure(lookup)
+    ? dkimKeyNotCheckedReason
+    : `key lookup failed: ${lookup?.status ?? code}`;
+}
+
 /** What a seal error of mailauth means, in words. */
 function sealVerdict(
   error: { code?: string; message?: string },
@@ -100,7 +109,7 @@ function sealVerdict(
     case 'ETIMEOUT':
     case 'ESERVFAIL':
     case 'EREFUSED':
-      return { result: 'temperror', reason: `key lookup failed: ${lookup?.status ?? error.code}` };
+      return { result: 'temperror', reason: keyLookupFailure(lookup, error.code) };
     case 'ELIMIT':
       return {
         result: 'temperror',
@@ -132,8 +141,7 @@ function amsVerdict(entry: LibraryAms | undefined, lookup: DnsResult | undefined
       reason: comment === 'bad signature' || !comment ? 'signature did not verify' : comment,
     };
   }
-  if (result === 'temperror')
-    return { result: 'temperror', reason: `key lookup failed: ${lookup?.status ?? comment}` };
+  if (result === 'temperror') return { result: 'temperror', reason: keyLookupFailure(lookup, comment) };
   if (comment === 'no key') {
     const why =
       lookup?.status === 'nxdomain' ? ' (NXDOMAIN)' : lookup?.status === 'nodata' ? ' (no TXT record)' : '';

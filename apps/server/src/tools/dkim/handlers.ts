@@ -6,7 +6,7 @@ import {
   validateDkimRecord,
 } from '@rfckit/standards';
 import { resultOf } from '../outcome.ts';
-import { unlessResolverFailed } from '../could-not-check.ts';
+import { lookupFailed, unlessResolverFailed } from '../could-not-check.ts';
 import { defineHandlers } from '../contract.ts';
 import { verifyMessage } from './verify-message.ts';
 
@@ -26,17 +26,40 @@ export default defineHandlers(dkimOperations, {
     const { dns } = app.net.session({ dns: { budgetMs: DNS_BUDGET_MS } });
     return resultOf(await unlessResolverFailed(dns, lookupDkimKey(body, dns)));
   },
-  selectors: async (body, { app }) =>
-    resultOf(
-      await discoverDkimSelectors(
-        body.domain,
-        app.net.session({ dns: { budgetMs: DISCOVERY_BUDGET_MS } }).dns,
-        {
-          concurrency: DISCOVERY_CONCURRENCY,
-          budgetMs: DISCOVERY_BUDGET_MS,
-        },
+  selectors: async (body, { app }) => {
+    const { dns } = app.net.session({ dns: { budgetMs: DISCOVERY_BUDGET_MS } });
+    const discovery = discoverDkimSelectors(body.domain, dns, {
+      concurrency: DISCOVERY_CONCURRENCY,
+      budgetMs: DISCOVERY_BUDGET_MS,
+    });
+    // a partial answer still names the keys found; with no selector answered, we could not check
+    return resultOf(
+      await unlessResolverFailed(
+        dns,
+        discovery,
+        (outcome, failed) =>
+          outcome.ok &&
+          outcome.result.found.length === 0 &&
+          outcome.result.failed.length > 0 &&
+          outcome.result.failed.length + outcome.result.unchecked.length === outcome.result.probed &&
+          outcome.result.failed.every(({ selector }) =>
+            lookupFailed(failed, `${selector}._domainkey.${outcome.result.domain}`),
+          ),
       ),
-    ),
-  verifyMessage: (body, { app }) =>
-    verifyMessage(body.message, { resolver: app.net.session({ dns: { budgetMs: VERIFY_BUDGET_MS } }).dns }),
+    );
+  },
+  verifyMessage: async (body, { app }) => {
+    const { dns } = app.net.session({ dns: { budgetMs: VERIFY_BUDGET_MS } });
+    // one verified signature is a pass whatever the others' keys; without one, a key we could not
+    // look up leaves the verdict open (RFC 6376 §6.1.2: TEMPFAIL)
+    return unlessResolverFailed(
+      dns,
+      verifyMessage(body.message, { resolver: dns }),
+      (result, failed) =>
+        result.summary.result !== 'pass' &&
+        result.signatures.some(
+          (signature) => signature.result === 'temperror' && lookupFailed(failed, signature.key?.dnsName),
+        ),
+    );
+  },
 });

@@ -5,6 +5,7 @@
  * 1024 bits fail even where the library would accept them.
  */
 import {
+  dkimKeyNotCheckedReason,
   looksLikeDkimKeyRecord,
   otherTxtDiagnostic,
   validateDkimRecord,
@@ -17,6 +18,7 @@ import {
 } from '@rfckit/standards';
 import { dkimVerify } from 'mailauth';
 import { keyLookups, RSA_MINIMUM_BITS } from '../../mailauth/key-lookups.ts';
+import { isResolverFailure } from '../../net/dns.ts';
 
 /** The most key names one message may make us look up; each is a DNS query. */
 const MAX_KEY_LOOKUPS = 32;
@@ -99,7 +101,10 @@ function fromLibrary(
       }
       return {
         result: 'temperror',
-        reason: `key lookup failed: ${lookup?.status ?? comment}`,
+        reason:
+          lookup && isResolverFailure(lookup)
+            ? dkimKeyNotCheckedReason
+            : `key lookup failed: ${lookup?.status ?? comment}`,
         rfc: 'RFC 6376 §6.1.2',
       };
     case 'policy':

@@ -8,7 +8,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -21,7 +20,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { ActivityActionBadge, activityActionLabels } from '../../components/activity-action-badge.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '../../lib/api.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useSession } from '../../lib/session.ts';
@@ -410,45 +409,44 @@ export default function ActivityPage() {
                 ? 'Loading activities...'
                 : `Records ${numberFormat.format(firstShown)}–${numberFormat.format(firstShown + data.activities.length - 1)} of ${numberFormat.format(data.totalRecords)}, page ${search.page} of ${data.totalPages}`}
             </Text>
-            <TableScroll label="Activity records" minWidth={760}>
-              <Table
-                striped
-                highlightOnHover
-                verticalSpacing="sm"
-                style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Date and time</Table.Th>
-                    <Table.Th scope="col">Action</Table.Th>
-                    <Table.Th scope="col">User</Table.Th>
-                    <Table.Th scope="col">Description</Table.Th>
-                    <Table.Th scope="col">IP address</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.activities.map((record) => (
-                    <Table.Tr key={record.id}>
-                      <Table.Td>
-                        <time dateTime={record.created_at}>
-                          {timeFormat.format(new Date(record.created_at))}
-                        </time>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <ActivityActionBadge action={record.action} />
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{record.username ?? '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                        {record.description !== '' ? record.description : (record.details ?? '')}
-                      </Table.Td>
-                      <Table.Td ff="monospace" fz="sm">
-                        {record.ip_address ?? '—'}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              label="Activity records"
+              minWidth={760}
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+              rows={data.activities}
+              rowKey={(record) => record.id}
+              columns={[
+                {
+                  header: 'Date and time',
+                  cell: (record) => (
+                    <time dateTime={record.created_at}>{timeFormat.format(new Date(record.created_at))}</time>
+                  ),
+                },
+                {
+                  header: 'Action',
+                  cell: (record) => <ActivityActionBadge action={record.action} />,
+                  cellProps: { style: { whiteSpace: 'nowrap' } },
+                },
+                {
+                  header: 'User',
+                  cell: (record) => record.username ?? '—',
+                  cellProps: { style: { overflowWrap: 'anywhere' } },
+                },
+                {
+                  header: 'Description',
+                  cell: (record) => (record.description !== '' ? record.description : (record.details ?? '')),
+                  cellProps: { style: { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } },
+                },
+                {
+                  header: 'IP address',
+                  cell: (record) => record.ip_address ?? '—',
+                  cellProps: { ff: 'monospace', fz: 'sm' },
+                },
+              ]}
+            />
           </Stack>
         )}
         {buttons.length > 1 && !list.isError && (

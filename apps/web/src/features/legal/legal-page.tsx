@@ -1,8 +1,8 @@
-import { List, Stack, Table, Text, Title } from '@mantine/core';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 export const lastUpdated = '23 November 2026';
 
@@ -50,31 +50,21 @@ export interface StorageRow {
 /** Everything rfckit keeps on your device, in one table. */
 export function StorageTable({ rows, caption }: { rows: StorageRow[]; caption: string }) {
   return (
-    <TableScroll label={caption} minWidth={560}>
-      <Table withTableBorder verticalSpacing="sm" captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Where</Table.Th>
-            <Table.Th scope="col">What it holds and why</Table.Th>
-            <Table.Th scope="col">How long</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.name}>
-              <Table.Th scope="row">
-                <code>{row.name}</code>
-              </Table.Th>
-              <Table.Td>{row.kind}</Table.Td>
-              <Table.Td>{row.purpose}</Table.Td>
-              <Table.Td>{row.kept}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label={caption}
+      minWidth={560}
+      verticalSpacing="sm"
+      captionSide="top"
+      caption={caption}
+      rows={rows}
+      rowKey={(row) => row.name}
+      columns={[
+        { header: 'Name', cell: (row) => <code>{row.name}</code>, rowHeader: true },
+        { header: 'Where', cell: (row) => row.kind },
+        { header: 'What it holds and why', cell: (row) => row.purpose },
+        { header: 'How long', cell: (row) => row.kept },
+      ]}
+    />
   );
 }
 

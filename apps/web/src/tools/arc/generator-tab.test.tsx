@@ -121,6 +121,23 @@ describe('ARC generator', () => {
     expect(screen.getByText('rsa-sha1 MUST NOT be used')).toBeInTheDocument();
   });
 
+  it('checks the signed header fields on blur with the body schema', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<GeneratorTab />);
+    const headers = screen.getAllByLabelText(/^Signed header fields/)[0]!;
+    await user.type(headers, 'x-ünïcode{Enter}');
+    await user.tab();
+    expect(headers).toHaveAccessibleDescription(
+      /A header name may only hold printable ASCII other than the colon/,
+    );
+    expect(headers).toHaveAttribute('aria-invalid', 'true');
+    // the blank domain and selector are told only on submit, on the form
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Seal message' }));
+    expect(headers).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks for a message before calling the server', async () => {
     const user = userEvent.setup();
     renderWithProviders(<GeneratorTab />);

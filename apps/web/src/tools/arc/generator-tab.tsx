@@ -1,5 +1,4 @@
 import { Alert, Fieldset, Kbd, List, NumberInput, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   ARC_DEFAULTS,
   type ArcAlgorithm,
@@ -9,15 +8,13 @@ import {
   arcChainValues,
   arcGenerateBody,
   arcMaxInstance,
-  arcMessageRequiredMessage,
   arcOperations,
   type ArcPreviewSettings,
-  arcSettingsReady,
   arcSettingsRequiredMessage,
-  arcSettingsSchema,
   buildArcPreview,
 } from '@rfckit/standards';
 import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { CopyBlock } from '../../components/copy-block.tsx';
@@ -27,6 +24,7 @@ import {
   SigningDomainFields,
   type AlgorithmChoice,
 } from '../../components/generator-form.tsx';
+import { formErrorKey, useCheckedForm } from '../../components/operation-form.tsx';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { SealResult } from './seal-result.tsx';
 import { useOperation } from '../../lib/operations.ts';
@@ -105,6 +103,27 @@ function settingsOf(form: FormState): ArcPreviewSettings & { domain: string; sel
   };
 }
 
+/**
+ * The seal request of the form: blank numbers and the defaults of i= and cv= are left out (the
+ * server takes them from the message and warns only about a value asked for), as is a blank key.
+ */
+function sealBody(form: FormState): z.input<typeof arcGenerateBody> {
+  return {
+    algorithm: form.algorithm,
+    domain: form.domain,
+    selector: form.selector,
+    headers: form.headers,
+    canonicalization: form.canonicalization,
+    message: form.message,
+    ...(typeof form.instance === 'number' && form.instance !== ARC_DEFAULTS.instance
+      ? { instance: form.instance }
+      : {}),
+    ...(typeof form.bodyLength === 'number' ? { bodyLength: form.bodyLength } : {}),
+    ...(form.chain === ARC_DEFAULTS.chain ? {} : { chain: form.chain }),
+    ...(form.privateKey.trim() === '' ? {} : { privateKey: form.privateKey }),
+  };
+}
+
 /** Folded fields use CRLF; on screen a line break is enough. */
 const display = (field: string) => field.replace(/\r\n/g, '\n');
 
@@ -119,65 +138,28 @@ function PreviewField({ name, value }: { name: string; value: string }) {
  * pasted message on the server with the given private key or a fresh one.
  */
 export function GeneratorTab() {
-  // the settings: @mantine/form holds them, as it holds every tool form's values
-  const formState = useForm<FormState>({ initialValues: initialForm });
+  // the settings, checked by the seal body's schema on blur and on submit (the one input rule)
+  const { form: formState, validated } = useCheckedForm({
+    initialValues: initialForm,
+    check: (values: FormState) => arcGenerateBody.safeParse(sealBody(values)),
+    fallbackError: arcSettingsRequiredMessage,
+  });
   const form = formState.values;
-  const [formError, setFormError] = useState<string | null>(null);
   const sealing = useOperation(arcOperations.generate);
   // the domain and selector the shown result was sealed with, for the key's file name
   const [sealedAs, setSealedAs] = useState({ domain: '', selector: '' });
 
-  function update<K extends keyof FormState>(key: K, value: FormState[K]) {
-    formState.setValues((previous) => ({ ...previous, [key]: value }));
-    if (formError) setFormError(null);
-  }
-
-  const settings = settingsOf(form);
   // pure and cheap: recomputed on every change, so the preview is always live
-  const preview = buildArcPreview(settings);
-  const checked = arcSettingsSchema.safeParse(settings);
-  const fieldErrors: Partial<Record<string, string>> = {};
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      fieldErrors[field] ??= issue.message;
-    }
-  }
-  if (form.instance === '') fieldErrors.instance = 'Instance must be at least 1';
-  const ready = arcSettingsReady(form);
+  const preview = buildArcPreview(settingsOf(form));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (sealing.isPending) return;
-    if (!ready) {
-      setFormError(arcSettingsRequiredMessage);
-      return;
-    }
-    const parsed = arcSettingsSchema.safeParse(settings);
-    if (!parsed.success || form.instance === '') {
-      setFormError(parsed.error?.issues[0]?.message ?? 'Instance must be at least 1');
-      return;
-    }
-    if (form.message.trim() === '') {
-      setFormError(arcMessageRequiredMessage);
-      return;
-    }
-    const { instance, chain, ...sealSettings } = parsed.data;
-    const body = arcGenerateBody.safeParse({
-      ...sealSettings,
-      // the defaults stand for "as the message calls for": only a changed value is one the server checks
-      ...(instance === ARC_DEFAULTS.instance ? {} : { instance }),
-      ...(chain === ARC_DEFAULTS.chain ? {} : { chain }),
-      message: form.message,
-      ...(form.privateKey.trim() === '' ? {} : { privateKey: form.privateKey }),
-    });
-    if (!body.success) {
-      setFormError(body.error.issues[0]?.message ?? arcMessageRequiredMessage);
-      return;
-    }
-    setFormError(null);
-    setSealedAs({ domain: form.domain, selector: form.selector });
-    sealing.mutate(body.data);
+    const values = formState.getValues();
+    const body = validated(values);
+    if (body === undefined) return;
+    setSealedAs({ domain: values.domain, selector: values.selector });
+    sealing.mutate(body);
   }
 
   const state = requestPanelState(sealing, {
@@ -196,7 +178,7 @@ export function GeneratorTab() {
     <GeneratorForm
       formLabel="ARC generator"
       onSubmit={submit}
-      error={formError}
+      error={formState.errors[formErrorKey]}
       submitLabel="Seal message"
       pendingLabel="Sealing..."
       pending={sealing.isPending}
@@ -216,10 +198,8 @@ export function GeneratorTab() {
       }
     >
       <SigningDomainFields
-        domain={form.domain}
-        selector={form.selector}
-        onDomainChange={(value) => update('domain', value)}
-        onSelectorChange={(value) => update('selector', value)}
+        domainProps={formState.getInputProps('domain')}
+        selectorProps={formState.getInputProps('selector')}
         domainDescription="d= of the seal and signature: your sealing domain"
         selectorDescription="s=: the key is at selector._domainkey.domain"
         domainPlaceholder="lists.example.org"
@@ -229,7 +209,7 @@ export function GeneratorTab() {
       <AlgorithmRadios
         choices={algorithmChoices}
         value={form.algorithm}
-        onChange={(value) => update('algorithm', value)}
+        onChange={(value) => formState.setFieldValue('algorithm', value)}
         description="a= of the seal and signature"
       />
       {form.algorithm === 'rsa-sha1' && (
@@ -243,20 +223,18 @@ export function GeneratorTab() {
         <NumberInput
           label="Instance"
           description={`i=: 1 for the first ARC set, at most ${arcMaxInstance}`}
-          value={form.instance}
-          onChange={(value) => update('instance', value)}
+          {...formState.getInputProps('instance')}
           min={1}
           max={arcMaxInstance}
           allowDecimal={false}
           allowNegative={false}
-          error={fieldErrors.instance}
         />
         <Select
           label="Chain validation status"
           description="cv= of the seal; the server computes it from the message and warns when it differs"
           data={arcChainValues.map((value) => ({ value, label: chainLabels[value] }))}
           value={form.chain}
-          onChange={(value) => value && update('chain', value as ArcChainValue)}
+          onChange={(value) => value && formState.setFieldValue('chain', value as ArcChainValue)}
           allowDeselect={false}
         />
         <Select
@@ -264,30 +242,28 @@ export function GeneratorTab() {
           description="c= of the signature, header/body (the seal is always relaxed)"
           data={[...arcCanonicalizations]}
           value={form.canonicalization}
-          onChange={(value) => value && update('canonicalization', value as ArcCanonicalization)}
+          onChange={(value) =>
+            value && formState.setFieldValue('canonicalization', value as ArcCanonicalization)
+          }
           allowDeselect={false}
         />
         <NumberInput
           label="Body length"
           description="l=: sign only this many octets of the body; leave empty to sign it all"
-          value={form.bodyLength}
-          onChange={(value) => update('bodyLength', value)}
+          {...formState.getInputProps('bodyLength')}
           min={0}
           allowDecimal={false}
           allowNegative={false}
-          error={fieldErrors.bodyLength}
         />
       </SimpleGrid>
 
       <TagsInput
         label="Signed header fields"
         description="h= of the ARC-Message-Signature, in order; from is required. Enter or comma adds one."
-        value={form.headers}
-        onChange={(value) => update('headers', value)}
+        {...formState.getInputProps('headers')}
         splitChars={[',', ' ', ':']}
         allowDuplicates
         clearable
-        error={fieldErrors.headers}
       />
 
       <Fieldset legend="Seal a message">
@@ -302,8 +278,7 @@ export function GeneratorTab() {
               </>
             }
             placeholder={placeholder}
-            value={form.message}
-            onChange={(event) => update('message', event.currentTarget.value)}
+            {...formState.getInputProps('message')}
             minRows={6}
             maxRows={18}
           />
@@ -311,8 +286,7 @@ export function GeneratorTab() {
             label="Private key (PEM, optional)"
             description="PKCS#8 or PKCS#1 RSA, or PKCS#8 Ed25519. It is sent to the server to seal this message and is not stored. Leave it empty and the server makes a fresh key, offered once as a download with the DKIM record to publish."
             placeholder="-----BEGIN PRIVATE KEY-----"
-            value={form.privateKey}
-            onChange={(event) => update('privateKey', event.currentTarget.value)}
+            {...formState.getInputProps('privateKey')}
             minRows={3}
             maxRows={10}
             styles={monospaceInput}

@@ -271,6 +271,38 @@ describe('DKIM validator (DNS mode)', () => {
     expect(screen.getByLabelText('Published record')).toHaveTextContent(record);
   });
 
+  it('says that we could not check, in neutral words, when our resolver answered for no selector', async () => {
+    const tried = ['default', 'google'].map((selector) => ({
+      target: `${selector}._domainkey.example.com`,
+      outcome: 'No answer from our DNS resolver',
+    }));
+    fetchMock.mockImplementation(async () =>
+      json(
+        {
+          success: false,
+          error: 'Our DNS resolver did not answer, so we could not look up default._domainkey.example.com',
+          code: 'RESOLVER_UNAVAILABLE',
+          details: { tried },
+        },
+        503,
+      ),
+    );
+    const user = await dnsMode();
+    await user.type(screen.getByLabelText('Domain'), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Find selectors' }));
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveAttribute('data-could-not-check');
+    expect(notice).toHaveTextContent('We could not check: Our DNS resolver did not answer');
+    expect(notice).not.toHaveTextContent(/Selector discovery failed|fix/i);
+    expect(screen.getByRole('list', { name: 'What we tried' })).toHaveTextContent(
+      'google._domainkey.example.com: No answer from our DNS resolver',
+    );
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ domain: 'example.com' });
+  });
+
   it('asks for a domain before finding selectors', async () => {
     const user = await dnsMode();
     await user.click(screen.getByRole('button', { name: 'Find selectors' }));

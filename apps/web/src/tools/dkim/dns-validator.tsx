@@ -5,8 +5,10 @@ import { FieldRow } from '../../components/data-table.tsx';
 import { monospaceInput, requestPanelState } from '../../components/request-form.ts';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import { CouldNotCheckNotice } from '../../components/could-not-check.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
 import { useOperationForm } from '../../components/operation-form.tsx';
+import { couldNotCheck } from '../../lib/failure-message.ts';
 import { useOperation } from '../../lib/operations.ts';
 import { ValidationResultView } from './validation-result.tsx';
 
@@ -129,6 +131,10 @@ export function DnsValidator() {
     discovery.mutate(parsed.data);
   }
 
+  // our resolver answered for no selector: the neutral "we could not check", retried as it was asked
+  const discoveryUnchecked = discovery.isError ? couldNotCheck(discovery.error) : null;
+  const retryDiscovery = discovery.variables && (() => discovery.mutate(discovery.variables));
+
   const state = requestPanelState(lookup, {
     pending: 'Looking up the key…',
     empty: 'Enter a domain and a selector and choose Validate to fetch the published key record.',
@@ -172,10 +178,14 @@ export function DnsValidator() {
           </Group>
         </Stack>
       </form>
-      {discovery.isError && (
-        <Alert color="red" variant="light" title="Error">
-          <Text size="sm">Selector discovery failed: {discovery.error.message}</Text>
-        </Alert>
+      {discoveryUnchecked ? (
+        <CouldNotCheckNotice {...discoveryUnchecked} onRetry={retryDiscovery} />
+      ) : (
+        discovery.isError && (
+          <Alert color="red" variant="light" title="Error">
+            <Text size="sm">Selector discovery failed: {discovery.error.message}</Text>
+          </Alert>
+        )
       )}
       {discovery.data && (
         <section aria-label="Selectors found">

@@ -125,19 +125,42 @@ describe('DKIM generator', () => {
     },
   );
 
-  it('keeps a private key pasted as the public key in the browser', async () => {
+  it('keeps a private key pasted as the public key in the browser: told on blur and on submit', async () => {
     const fetchSpy = respondWith({ success: true, data: {} });
     vi.stubGlobal('fetch', fetchSpy);
     const user = userEvent.setup();
     renderWithProviders(<GeneratorTab />);
     await user.type(screen.getByLabelText(/^Domain/), 'example.com');
-    await user.click(screen.getByLabelText(/^Public key/));
+    const publicKey = screen.getByLabelText(/^Public key/);
+    await user.click(publicKey);
     await user.paste('-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n');
+    await user.tab();
+    expect(publicKey).toHaveAccessibleDescription(/This is a private key: keep it secret/);
+    expect(publicKey).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Generate record' }));
-    expect(
-      await screen.findByText(/^Failed to generate DKIM record: This is a private key: keep it secret/),
-    ).toBeInTheDocument();
+    expect(publicKey).toHaveAccessibleDescription(/This is a private key: keep it secret/);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('checks a filled field on blur with the body schema, and leaves a blank one for submit', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<GeneratorTab />);
+    const domain = screen.getByLabelText(/^Domain/);
+    const publicKey = screen.getByLabelText(/^Public key/);
+    await user.click(publicKey);
+    await user.tab();
+    expect(publicKey).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(domain);
+    await user.paste(`${'a'.repeat(250)}.com`);
+    await user.tab();
+    expect(domain).toHaveAccessibleDescription(/Domain is too long: at most 253 characters/);
+    expect(domain).toHaveAttribute('aria-invalid', 'true');
+    // a change takes the finding away until the next blur
+    await user.type(domain, '{Backspace}');
+    expect(domain).not.toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows a refused generation with the spec prefix', async () => {

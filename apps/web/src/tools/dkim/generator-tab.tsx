@@ -14,12 +14,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   type DkimAlgorithm,
   type DkimCanonicalization,
   dkimCanonicalizations,
   type DkimFlag,
+  dkimGenerateBody,
   type DkimGenerateBody,
   type DkimGenerateResultData,
   dkimGeneratorDefaults,
@@ -43,6 +43,7 @@ import {
   SigningDomainFields,
   type AlgorithmChoice,
 } from '../../components/generator-form.tsx';
+import { useCheckedForm, formErrorKey, type BodyCheck } from '../../components/operation-form.tsx';
 import { generateKeyPair, keyPairKinds, type KeyPairKind } from './key-pair.ts';
 import { useOperation } from '../../lib/operations.ts';
 
@@ -97,6 +98,14 @@ function defaultKind(algorithm: DkimAlgorithm): KeyPairKind {
   return algorithm === 'ed25519-sha256' ? 'ed25519' : 'rsa-2048';
 }
 
+/** The generate body's check, and a private key pasted by mistake refused before it leaves the browser. */
+function checkGenerate(values: FormState): BodyCheck<DkimGenerateBody> {
+  const checked = dkimGenerateBody.safeParse(values);
+  if (!dkimPrivateKeyPattern.test(values.publicKey)) return checked;
+  const issues = [{ path: ['publicKey'], message: dkimPrivateKeyMessage }, ...(checked.error?.issues ?? [])];
+  return { success: false, error: { issues } };
+}
+
 function SignerSettings({ signer }: { signer: DkimGenerateResultData['signer'] }) {
   const rows: [string, string, ReactNode][] = [
     ['a=', signer.a, 'Signature algorithm'],
@@ -133,10 +142,13 @@ function SignerSettings({ signer }: { signer: DkimGenerateResultData['signer'] }
 }
 
 export function GeneratorTab() {
-  // the settings: @mantine/form holds them, as it holds every tool form's values
-  const settings = useForm<FormState>({ initialValues: initialForm });
+  // the settings, checked by the generate body's schema on blur and on submit (the one input rule)
+  const { form: settings, validated } = useCheckedForm({
+    initialValues: initialForm,
+    check: checkGenerate,
+    fallbackError: dkimRequiredMessage,
+  });
   const form = settings.values;
-  const [formError, setFormError] = useState<string | null>(null);
   const [kind, setKind] = useState<KeyPairKind>(defaultKind(initialForm.algorithm));
   const [keyBusy, setKeyBusy] = useState(false);
   const [keyError, setKeyError] = useState<string | null>(null);
@@ -145,13 +157,8 @@ export function GeneratorTab() {
   const [downloaded, setDownloaded] = useState(false);
   const generation = useOperation(dkimOperations.generate);
 
-  function update<K extends keyof FormState>(key: K, value: FormState[K]) {
-    settings.setValues((previous) => ({ ...previous, [key]: value }));
-    if (formError) setFormError(null);
-  }
-
   function chooseAlgorithm(algorithm: DkimAlgorithm) {
-    update('algorithm', algorithm);
+    settings.setFieldValue('algorithm', algorithm);
     const matches = keyPairKinds.find((entry) => entry.value === kind)?.algorithm;
     if ((algorithm === 'ed25519-sha256') !== (matches === 'ed25519')) setKind(defaultKind(algorithm));
   }
@@ -165,7 +172,7 @@ export function GeneratorTab() {
     setKeyError(null);
     try {
       const pair = await generateKeyPair(kind);
-      update('publicKey', pair.publicKey);
+      settings.setFieldValue('publicKey', pair.publicKey);
       setPrivateKey(pair.privateKeyPem);
       setDownloaded(false);
     } catch (error) {
@@ -183,7 +190,6 @@ export function GeneratorTab() {
     setDownloaded(true);
   }
 
-  const body: DkimGenerateBody = { ...form };
   const preview = useMemo(() => {
     if (form.domain.trim() === '' || form.selector.trim() === '' || form.publicKey.trim() === '') return null;
     return generateDkimRecord(form);
@@ -192,16 +198,8 @@ export function GeneratorTab() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (generation.isPending) return;
-    if (form.domain.trim() === '' || form.selector.trim() === '' || form.publicKey.trim() === '') {
-      setFormError(dkimRequiredMessage);
-      return;
-    }
-    // a private key pasted by mistake stays in the browser
-    if (dkimPrivateKeyPattern.test(form.publicKey)) {
-      setFormError(`Failed to generate DKIM record: ${dkimPrivateKeyMessage}`);
-      return;
-    }
-    generation.mutate(body);
+    const body = validated(settings.getValues());
+    if (body !== undefined) generation.mutate(body);
   }
 
   const state = requestPanelState(generation, {
@@ -232,7 +230,7 @@ export function GeneratorTab() {
     <GeneratorForm
       formLabel="DKIM record generator"
       onSubmit={submit}
-      error={formError}
+      error={settings.errors[formErrorKey]}
       submitLabel="Generate record"
       pendingLabel="Generating..."
       pending={generation.isPending}
@@ -264,10 +262,8 @@ export function GeneratorTab() {
       }
     >
       <SigningDomainFields
-        domain={form.domain}
-        selector={form.selector}
-        onDomainChange={(value) => update('domain', value)}
-        onSelectorChange={(value) => update('selector', value)}
+        domainProps={settings.getInputProps('domain')}
+        selectorProps={settings.getInputProps('selector')}
         domainDescription="The signing domain, the d= of your signatures"
         selectorDescription="Names this key: selector._domainkey.domain"
       />
@@ -328,10 +324,9 @@ export function GeneratorTab() {
             </Text>
           )}
           <Textarea
+            {...settings.getInputProps('publicKey')}
             label="Public key"
             description="Base64 or PEM. RSA: the SubjectPublicKeyInfo; Ed25519: the 32-byte key (a PEM is unwrapped)."
-            value={form.publicKey}
-            onChange={(event) => update('publicKey', event.currentTarget.value)}
             required
             autosize
             minRows={3}
@@ -350,7 +345,9 @@ export function GeneratorTab() {
           description="The c= your signer will use (header/body)"
           data={[...dkimCanonicalizations]}
           value={form.canonicalization}
-          onChange={(value) => value && update('canonicalization', value as DkimCanonicalization)}
+          onChange={(value) =>
+            value && settings.setFieldValue('canonicalization', value as DkimCanonicalization)
+          }
           allowDeselect={false}
         />
         <Select
@@ -358,7 +355,7 @@ export function GeneratorTab() {
           description="s= in the record"
           data={serviceTypeOptions}
           value={form.serviceType}
-          onChange={(value) => value && update('serviceType', value as DkimServiceType)}
+          onChange={(value) => value && settings.setFieldValue('serviceType', value as DkimServiceType)}
           allowDeselect={false}
         />
       </SimpleGrid>
@@ -366,7 +363,7 @@ export function GeneratorTab() {
       <Checkbox.Group
         label="Flags (t=)"
         value={form.flags}
-        onChange={(value) => update('flags', value as DkimFlag[])}
+        onChange={(value) => settings.setFieldValue('flags', value as DkimFlag[])}
       >
         <Stack gap="xs" mt="xs">
           <Checkbox value="y" label="y: testing mode (verifiers treat failures like unsigned mail)" />
@@ -377,8 +374,7 @@ export function GeneratorTab() {
       <TextInput
         label="Notes"
         description="n=, for administrators; verifiers ignore it"
-        value={form.notes}
-        onChange={(event) => update('notes', event.currentTarget.value)}
+        {...settings.getInputProps('notes')}
         maxLength={512}
       />
     </GeneratorForm>

@@ -1,4 +1,4 @@
-import { dkimOperations } from '@rfckit/standards';
+import { dkimKeyNotCheckedReason, dkimOperations } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -154,6 +154,49 @@ describe('DKIM validator (message mode)', () => {
     expect(details).toHaveTextContent('Body hashnot checked');
     expect(details).not.toHaveTextContent('does not match bh=');
     expect(details).toHaveTextContent('not looked up');
+  });
+
+  it('shows a signature whose key our resolver did not answer for as not checked, neutral, with no fix', async () => {
+    const [passed] = answer.signatures;
+    fetchMock.mockImplementation(async () =>
+      json({
+        success: true,
+        data: {
+          ...answer,
+          signatures: [
+            passed,
+            {
+              ...passed,
+              s: 'k2',
+              key: {
+                ...key,
+                dnsName: 'k2._domainkey.example.com',
+                record: null,
+                lookup: 'timeout',
+                type: null,
+                size: null,
+                status: null,
+              },
+              result: 'temperror',
+              reason: dkimKeyNotCheckedReason,
+              rfc: 'RFC 6376 §6.1.2',
+              library: { result: 'temperror', comment: 'ETIMEOUT' },
+            },
+          ],
+        },
+      }),
+    );
+    const user = await messageMode();
+    await user.click(screen.getByLabelText('Message'));
+    await user.paste(message);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    const unchecked = await screen.findByRole('region', { name: 'Signature 2: k2._domainkey.example.com' });
+    const badge = within(unchecked).getByText('not checked');
+    expect(badge.closest('[data-could-not-check]')).not.toBeNull();
+    expect(within(unchecked).queryByText('temperror')).toBeNull();
+    expect(unchecked).toHaveTextContent('we could not check this signature: our DNS resolver did not answer');
+    expect(unchecked).not.toHaveTextContent(/fix/i);
   });
 
   it('says so when the message has no signature', async () => {

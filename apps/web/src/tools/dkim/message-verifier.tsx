@@ -1,5 +1,5 @@
 import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { dkimOperations, type DkimSignatureVerdict } from '@rfckit/standards';
+import { dkimKeyNotCheckedReason, dkimOperations, type DkimSignatureVerdict } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 
 import { FieldRow } from '../../components/data-table.tsx';
@@ -35,9 +35,16 @@ function SignatureCard({ signature, index }: { signature: DkimSignatureVerdict; 
           <Title order={4} size="h5">
             {name}
           </Title>
-          <Badge color={resultColour[signature.result]} autoContrast>
-            {signature.result}
-          </Badge>
+          {/* our resolver failed the key lookup: no verdict on the signature, so neutral, no fix */}
+          {signature.reason === dkimKeyNotCheckedReason ? (
+            <Badge color="gray.7" autoContrast data-could-not-check>
+              not checked
+            </Badge>
+          ) : (
+            <Badge color={resultColour[signature.result]} autoContrast>
+              {signature.result}
+            </Badge>
+          )}
         </Group>
         {signature.reason && (
           <Text size="sm">

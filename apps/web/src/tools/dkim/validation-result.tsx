@@ -1,8 +1,7 @@
 import { Code, Stack, Table, Text, Title } from '@mantine/core';
 import type { DkimValidationResultData } from '@rfckit/standards';
 
-import { FieldRow } from '../../components/data-table.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable, FieldRow } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 
 const tagMeaning: Record<string, string> = {
@@ -49,30 +48,22 @@ export function ValidationResultView({ result }: { result: DkimValidationResultD
           <Title order={4} size="h5">
             Tags
           </Title>
-          <TableScroll label="Tags of the record" minWidth={480}>
-            <Table withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Tag</Table.Th>
-                  <Table.Th scope="col">Meaning</Table.Th>
-                  <Table.Th scope="col">Value</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {Object.entries(result.tags).map(([name, value]) => (
-                  <Table.Tr key={name}>
-                    <Table.Td>
-                      <Code>{name}=</Code>
-                    </Table.Td>
-                    <Table.Td>{tagMeaning[name] ?? 'Unknown (ignored)'}</Table.Td>
-                    <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {value === '' ? '(empty)' : value}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+          <DataTable
+            label="Tags of the record"
+            minWidth={480}
+            fz="sm"
+            rows={Object.entries(result.tags)}
+            rowKey={([name]) => name}
+            columns={[
+              { header: 'Tag', cell: ([name]) => <Code>{name}=</Code> },
+              { header: 'Meaning', cell: ([name]) => tagMeaning[name] ?? 'Unknown (ignored)' },
+              {
+                header: 'Value',
+                cell: ([, value]) => (value === '' ? '(empty)' : value),
+                cellProps: { ff: 'monospace', style: { overflowWrap: 'anywhere' } },
+              },
+            ]}
+          />
         </Stack>
       )}
       <DiagnosticList variant="list" diagnostics={result.diagnostics} label="Findings" />

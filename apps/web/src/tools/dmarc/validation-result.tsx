@@ -1,9 +1,9 @@
-import { Badge, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { DmarcValidationResultData, DmarcVerdict } from '@rfckit/standards';
 import type { ReactNode } from 'react';
 
 import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { CorrectedRecordView } from '../../components/corrected-record.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge, specBadgeMeanings } from './spec-badge.tsx';
@@ -221,81 +221,87 @@ function undeliveredStatuses(tag: string, destinations: readonly Destination[]):
   return [...new Set(statuses)];
 }
 
+/** What a tag's value means for receivers: OK, removed or added by RFC 9989, unknown, invalid or undelivered. */
+function TagStatus({
+  tag,
+  result,
+}: {
+  tag: NonNullable<DmarcValidationResultData['parsed']>['tags'][number];
+  result: DmarcValidationResultData;
+}) {
+  const undelivered = undeliveredStatuses(tag.key, result.reportDestinations);
+  return (
+    <Group gap={6}>
+      {tag.status === 'removed' && (tag.key === 'pct' || tag.key === 'ri' || tag.key === 'rf') && (
+        <RemovedBadge tag={tag.key} />
+      )}
+      {tag.status === 'defined' && (tag.key === 'np' || tag.key === 't' || tag.key === 'psd') && (
+        <SpecBadge kind="added" explanation={addedTagExplanations[tag.key]} />
+      )}
+      {tag.status === 'unknown' && (
+        <Badge size="sm" radius="sm" color="orange.6" c="black">
+          Unknown: ignored
+        </Badge>
+      )}
+      {!tag.valid && (
+        <Badge size="sm" radius="sm" color="red.9" c="white">
+          Invalid value
+        </Badge>
+      )}
+      {undelivered.map((status) => (
+        <Badge
+          key={status}
+          size="sm"
+          radius="sm"
+          variant="filled"
+          color={destinationText[status].color}
+          c={destinationText[status].text}
+        >
+          {destinationText[status].label}
+        </Badge>
+      ))}
+      {undelivered.length > 0 && (
+        <Text span size="xs" c="dimmed">
+          See Report destinations
+        </Text>
+      )}
+      {tag.valid && tag.status === 'defined' && undelivered.length === 0 && (
+        <Text span size="sm">
+          OK
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 function TagsTable({ result }: { result: DmarcValidationResultData }) {
   const parsed = result.parsed;
   if (!parsed) return null;
   return (
     <Section title="Tags">
-      <TableScroll label="Record tags" minWidth={520}>
-        <Table withTableBorder verticalSpacing="xs" aria-label="Record tags">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Tag</Table.Th>
-              <Table.Th scope="col">Value</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {parsed.tags.map((tag, index) => {
-              const undelivered = undeliveredStatuses(tag.key, result.reportDestinations);
-              return (
-                <Table.Tr key={`${tag.key}-${index}`} data-tag={tag.key}>
-                  <Table.Th scope="row" ff="monospace" fw={500}>
-                    {tag.name}
-                  </Table.Th>
-                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {tag.value}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6}>
-                      {tag.status === 'removed' &&
-                        (tag.key === 'pct' || tag.key === 'ri' || tag.key === 'rf') && (
-                          <RemovedBadge tag={tag.key} />
-                        )}
-                      {tag.status === 'defined' &&
-                        (tag.key === 'np' || tag.key === 't' || tag.key === 'psd') && (
-                          <SpecBadge kind="added" explanation={addedTagExplanations[tag.key]} />
-                        )}
-                      {tag.status === 'unknown' && (
-                        <Badge size="sm" radius="sm" color="orange.6" c="black">
-                          Unknown: ignored
-                        </Badge>
-                      )}
-                      {!tag.valid && (
-                        <Badge size="sm" radius="sm" color="red.9" c="white">
-                          Invalid value
-                        </Badge>
-                      )}
-                      {undelivered.map((status) => (
-                        <Badge
-                          key={status}
-                          size="sm"
-                          radius="sm"
-                          variant="filled"
-                          color={destinationText[status].color}
-                          c={destinationText[status].text}
-                        >
-                          {destinationText[status].label}
-                        </Badge>
-                      ))}
-                      {undelivered.length > 0 && (
-                        <Text span size="xs" c="dimmed">
-                          See Report destinations
-                        </Text>
-                      )}
-                      {tag.valid && tag.status === 'defined' && undelivered.length === 0 && (
-                        <Text span size="sm">
-                          OK
-                        </Text>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        label="Record tags"
+        aria-label="Record tags"
+        minWidth={520}
+        verticalSpacing="xs"
+        rows={parsed.tags.map((tag, index) => ({ tag, index }))}
+        rowKey={({ tag, index }) => `${tag.key}-${index}`}
+        rowProps={({ tag }) => ({ 'data-tag': tag.key })}
+        columns={[
+          {
+            header: 'Tag',
+            cell: ({ tag }) => tag.name,
+            rowHeader: true,
+            cellProps: { ff: 'monospace', fw: 500 },
+          },
+          {
+            header: 'Value',
+            cell: ({ tag }) => tag.value,
+            cellProps: { ff: 'monospace', style: { overflowWrap: 'anywhere' } },
+          },
+          { header: 'Status', cell: ({ tag }) => <TagStatus tag={tag} result={result} /> },
+        ]}
+      />
       {parsed.effective && (
         <Text size="sm">
           Policies: the domain itself <strong>{parsed.effective.domain}</strong>, existing subdomains{' '}
@@ -317,40 +323,41 @@ function Destinations({ destinations }: { destinations: Destination[] }) {
   if (destinations.length === 0) return null;
   return (
     <Section title="Report destinations">
-      <TableScroll label="Report destinations" minWidth={560}>
-        <Table withTableBorder verticalSpacing="xs" aria-label="Report destinations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Tag</Table.Th>
-              <Table.Th scope="col">Address</Table.Th>
-              <Table.Th scope="col">Check</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {destinations.map((destination) => {
+      <DataTable
+        label="Report destinations"
+        aria-label="Report destinations"
+        minWidth={560}
+        verticalSpacing="xs"
+        rows={destinations}
+        rowKey={(destination) => `${destination.tag}-${destination.uri}`}
+        rowProps={(destination) => ({ 'data-status': destination.status })}
+        columns={[
+          { header: 'Tag', cell: (destination) => destination.tag, cellProps: { ff: 'monospace' } },
+          {
+            header: 'Address',
+            cell: (destination) => destination.uri,
+            cellProps: { ff: 'monospace', style: { overflowWrap: 'anywhere' } },
+          },
+          {
+            header: 'Check',
+            cell: (destination) => {
               const status = destinationText[destination.status];
               return (
-                <Table.Tr key={`${destination.tag}-${destination.uri}`} data-status={destination.status}>
-                  <Table.Td ff="monospace">{destination.tag}</Table.Td>
-                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {destination.uri}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" radius="sm" variant="filled" color={status.color} c={status.text}>
-                      {status.label}
-                    </Badge>
-                    {destination.name && (
-                      <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                        {destination.name}: {destination.dns}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+                <>
+                  <Badge size="sm" radius="sm" variant="filled" color={status.color} c={status.text}>
+                    {status.label}
+                  </Badge>
+                  {destination.name && (
+                    <Text size="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                      {destination.name}: {destination.dns}
+                    </Text>
+                  )}
+                </>
               );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+            },
+          },
+        ]}
+      />
     </Section>
   );
 }

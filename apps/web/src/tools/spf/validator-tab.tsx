@@ -1,10 +1,10 @@
-import { Alert, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Code, List, Stack, Text, Title } from '@mantine/core';
 import { spfOperations, type SpfVerifyResultData } from '@rfckit/standards';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
 import { omitBlank, OperationForm, useOperationForm } from '../../components/operation-form.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { CorrectedRecordView } from '../../components/corrected-record.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { IncludeTree } from './include-tree.tsx';
@@ -39,29 +39,24 @@ function Networks({ networks }: { networks: SpfVerifyResultData['networks'] }) {
           ))}
         </List>
       )}
-      <TableScroll label="Resolved networks, scrollable" minWidth={520}>
-        <Table withTableBorder striped verticalSpacing="xs">
-          <Table.Caption>The addresses the record authorises today, in evaluation order</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Network</Table.Th>
-              <Table.Th scope="col">Qualifier</Table.Th>
-              <Table.Th scope="col">From</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {networks.entries.map((entry) => (
-              <Table.Tr key={`${entry.network}-${entry.qualifier}`}>
-                <Table.Td ff="monospace">{entry.network}</Table.Td>
-                <Table.Td ff="monospace">{entry.qualifier}</Table.Td>
-                <Table.Td>
-                  {entry.sources.map((source) => `${source.term} (${source.domain})`).join(', ')}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        label="Resolved networks, scrollable"
+        minWidth={520}
+        striped
+        verticalSpacing="xs"
+        caption="The addresses the record authorises today, in evaluation order"
+        rows={networks.entries}
+        rowKey={(entry) => `${entry.network}-${entry.qualifier}`}
+        columns={[
+          { header: 'Network', cell: (entry) => entry.network, cellProps: { ff: 'monospace' } },
+          { header: 'Qualifier', cell: (entry) => entry.qualifier, cellProps: { ff: 'monospace' } },
+          {
+            header: 'From',
+            cell: (entry) => entry.sources.map((source) => `${source.term} (${source.domain})`).join(', '),
+            cellProps: { style: { overflowWrap: 'anywhere' } },
+          },
+        ]}
+      />
       <Text size="sm" fw={600}>
         Flattened view
       </Text>
