@@ -5,16 +5,7 @@ import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
-
-// Mantine's green 9 leaves white text under 4.5:1; this green keeps it above 6:1 in both themes
-const passGreen = '#1b6b2e';
-
-/** The spec's colour bands for the headers score (part 2 §9): at least 80 green, at least 60 yellow, else red. */
-export function scoreBand(score: number): { colour: string; text: string; word: string } {
-  if (score >= 80) return { colour: passGreen, text: 'white', word: 'good' };
-  if (score >= 60) return { colour: 'yellow.4', text: 'black', word: 'fair' };
-  return { colour: 'red.9', text: 'white', word: 'poor' };
-}
+import { passGreen, scoreBand } from '../../components/score-band.ts';
 
 const severityStyle = {
   HIGH: { colour: 'red.9', text: 'white' },
