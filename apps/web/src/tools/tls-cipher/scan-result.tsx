@@ -249,7 +249,7 @@ function SuiteTable({ scan }: { scan: VersionScan }) {
             rowHeader: true,
             cell: (suite) => (
               <Stack gap={0}>
-                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" ff="monospace">
                   {suite.name}
                 </Text>
                 {suite.openssl && (
@@ -332,7 +332,7 @@ function KeyExchangeAndFeatures({ report }: { report: Report }) {
         rowKey={(row) => row.name}
         columns={[
           { header: 'Property', cell: (row) => row.name, rowHeader: true },
-          { header: 'Value', cell: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.value}</span> },
+          { header: 'Value', cell: (row) => row.value },
         ]}
       />
     </Section>
@@ -376,17 +376,15 @@ function Certificate({ report }: { report: Report }) {
         {certificate.chain.map((entry, index) => (
           <Paper key={entry.fingerprint256} withBorder p="sm">
             <Stack gap={2}>
-              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" fw={600}>
                 {index === 0 ? 'Server certificate' : `Chain certificate ${index}`}: {entry.subject}
               </Text>
-              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs">
                 Issuer: {entry.issuer}
                 {entry.selfSigned ? ' (self-signed)' : ''}
               </Text>
               {entry.subjectAltNames.length > 0 && (
-                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                  Names: {entry.subjectAltNames.join(', ')}
-                </Text>
+                <Text size="xs">Names: {entry.subjectAltNames.join(', ')}</Text>
               )}
               <Text size="xs">
                 Valid {entry.validFrom.slice(0, 10)} to {entry.validTo.slice(0, 10)}
@@ -395,7 +393,7 @@ function Certificate({ report }: { report: Report }) {
                 Key: {keyWords(entry)} · Signature: {entry.signatureAlgorithm ?? 'unknown'} · SCTs:{' '}
                 {entry.sctCount}
               </Text>
-              <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" c="dimmed" ff="monospace">
                 SHA-256 {entry.fingerprint256}
               </Text>
             </Stack>
@@ -443,9 +441,7 @@ function Vulnerabilities({ report }: { report: Report }) {
                   </Text>
                 )}
               </Group>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {finding.evidence}
-              </Text>
+              <Text size="sm">{finding.evidence}</Text>
               {finding.references.length > 0 && (
                 <Text size="xs" c="dimmed">
                   {finding.references.join(' · ')}
@@ -466,7 +462,8 @@ function Vulnerabilities({ report }: { report: Report }) {
 export function ScanResult({ analysis }: { analysis: TlsAnalysis }) {
   const { grading, report } = analysis;
   return (
-    <Stack gap="lg">
+    // suite names, fingerprints and host names have no spaces to break at on a phone
+    <Stack gap="lg" style={{ overflowWrap: 'anywhere' }}>
       <GradeSummary analysis={analysis} />
       {grading && <Caps grading={grading} hsts={analysis.hsts} />}
       {grading && <MozillaProfiles grading={grading} />}
