@@ -10,7 +10,9 @@ import {
   type LabTlsServer,
   startNodeTlsServer,
   startScriptedTlsServer,
+  startWebServer,
   type TestCa,
+  type WebServer,
 } from '@rfckit/testlab';
 import type { TlsAnalysis } from '@rfckit/standards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,9 +24,11 @@ const EXPIRED = 'expired.tls.example.test';
 const SELF_SIGNED = 'self-signed.tls.example.test';
 const SSLV3 = 'sslv3.tls.example.test';
 const CLOSED = 'closed.tls.example.test';
+const HSTS = 'hsts.tls.example.test';
 
 let ca: TestCa;
 let caDir: string;
+let web: WebServer;
 const servers: LabTlsServer[] = [];
 const connectTo: string[] = [];
 
@@ -71,10 +75,20 @@ beforeAll(async () => {
     }),
   );
   connectTo.push(`${CLOSED}::127.0.0.1:${await closedPort()}`);
+  // a web site on the lab's HTTPS server (Node's TLS defaults) sending HSTS for two years
+  web = await startWebServer({
+    ca,
+    sites: {
+      [HSTS]: {
+        routes: { '*': { headers: [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] } },
+      },
+    },
+  });
+  connectTo.push(...web.connectTo());
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
+  await Promise.all([...servers.map((server) => server.close()), web.close()]);
   rmSync(caDir, { recursive: true, force: true });
 });
 
@@ -124,6 +138,13 @@ describe('POST /v1/tls-cipher/analyse', { timeout: 60_000 }, () => {
     expect(analysis.grading?.missingForAPlus).toContain('HSTS (Strict-Transport-Security) is not sent');
     expect(analysis.report).toMatchObject({ host: MODERN, port: 443, incomplete: false });
     expect(analysis.report.certificate).toMatchObject({ trusted: true, nameMatches: true });
+  });
+
+  it('grades A+ a site that also sends HSTS of two years', async () => {
+    const analysis = await analyse(HSTS);
+    expect(analysis.hsts).toEqual({ checked: true, maxAge: 63_072_000 });
+    expect(analysis.grade).toBe('A+');
+    expect(analysis.grading?.missingForAPlus).toEqual([]);
   });
 
   it('answers at the spec’s spelling /analyze too', async () => {
