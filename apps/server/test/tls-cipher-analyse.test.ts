@@ -9,6 +9,7 @@ import {
   createTestCa,
   type LabTlsServer,
   startNodeTlsServer,
+  startPlainServer,
   startScriptedTlsServer,
   startWebServer,
   type TestCa,
@@ -25,6 +26,7 @@ const SELF_SIGNED = 'self-signed.tls.example.test';
 const SSLV3 = 'sslv3.tls.example.test';
 const CLOSED = 'closed.tls.example.test';
 const HSTS = 'hsts.tls.example.test';
+const PLAIN_HTTP = 'http.tls.example.test';
 
 let ca: TestCa;
 let caDir: string;
@@ -75,6 +77,7 @@ beforeAll(async () => {
     }),
   );
   connectTo.push(`${CLOSED}::127.0.0.1:${await closedPort()}`);
+  await serve(PLAIN_HTTP, startPlainServer('http'));
   // a web site on the lab's HTTPS server (Node's TLS defaults) sending HSTS for two years
   web = await startWebServer({
     ca,
@@ -183,6 +186,13 @@ describe('POST /v1/tls-cipher/analyse', { timeout: 60_000 }, () => {
     expect(response.json()).toMatchObject({ success: false, code: 'CONNECT_FAILED' });
     expect(response.json().error).toContain(CLOSED);
     expect(response.json().error).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+  });
+
+  it('a server that does not speak TLS is a 502 that says so', async () => {
+    const response = await tool.post('/v1/tls-cipher/analyse', { host: PLAIN_HTTP });
+    expect(response.statusCode, response.body).toBe(502);
+    expect(response.json()).toMatchObject({ success: false, code: 'PROTOCOL_ERROR' });
+    expect(response.json().error).toMatch(/^http\.tls\.example\.test:443 does not speak TLS/);
   });
 
   it('a target the outbound rules refuse is a 422 OUTBOUND_BLOCKED', async () => {
