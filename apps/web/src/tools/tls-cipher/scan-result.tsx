@@ -215,7 +215,8 @@ function MozillaProfiles({ grading }: { grading: Grading }) {
 
 function keyExchangeOf(suite: ScannedSuite): string {
   const exchange = suite.keyExchange;
-  if (!exchange) return '—';
+  // a static key exchange (RSA) has no group: the database names it
+  if (!exchange) return suiteByCode(suite.code)?.keyExchange ?? '—';
   const parts = [
     exchange.group,
     exchange.dhBits === undefined ? undefined : `DH ${exchange.dhBits}-bit`,
