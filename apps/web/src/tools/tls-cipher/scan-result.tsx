@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   protocolLabel,
   suiteByCode,
@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 
 import { CopyBlock } from '../../components/copy-block.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { ResultSection } from '../../components/result-section.tsx';
 import { passGreen, scoreBand } from '../../components/score-band.ts';
 import { LevelBadge } from './level-badge.tsx';
 
@@ -18,15 +19,6 @@ type Report = TlsAnalysis['report'];
 type Grading = NonNullable<TlsAnalysis['grading']>;
 type VersionScan = Report['versions'][number];
 type ScannedSuite = VersionScan['suites'][number];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={4}>{title}</Title>
-      {children}
-    </Stack>
-  );
-}
 
 function FilledBadge({
   colour,
@@ -124,7 +116,7 @@ function GradeSummary({ analysis }: { analysis: TlsAnalysis }) {
 
 function Caps({ grading, hsts }: { grading: Grading; hsts: TlsAnalysis['hsts'] }) {
   return (
-    <Section title="What limits the grade">
+    <ResultSection title="What limits the grade">
       {grading.caps.length === 0 && <Text size="sm">No rule of the rating guide caps this grade.</Text>}
       {grading.caps.map((cap) => (
         <Paper key={`${cap.code}-${cap.evidence}`} withBorder p="sm" data-testid="grade-cap">
@@ -162,13 +154,13 @@ function Caps({ grading, hsts }: { grading: Grading; hsts: TlsAnalysis['hsts'] }
           )}
         </Stack>
       )}
-    </Section>
+    </ResultSection>
   );
 }
 
 function MozillaProfiles({ grading }: { grading: Grading }) {
   return (
-    <Section title="Mozilla profiles">
+    <ResultSection title="Mozilla profiles">
       <Text size="sm">
         {grading.mozillaProfile
           ? `The server meets Mozilla’s ${grading.mozillaProfile} profile.`
@@ -209,7 +201,7 @@ function MozillaProfiles({ grading }: { grading: Grading }) {
           },
         ]}
       />
-    </Section>
+    </ResultSection>
   );
 }
 
@@ -284,7 +276,7 @@ function Versions({ report }: { report: Report }) {
   const supported = report.versions.filter((version) => version.supported);
   const refused = report.versions.filter((version) => !version.supported);
   return (
-    <Section title="Protocol versions and cipher suites">
+    <ResultSection title="Protocol versions and cipher suites">
       {refused.length > 0 && (
         <Text size="sm">
           Not accepted: {refused.map((version) => versionWords(version.version)).join(', ')}
@@ -293,7 +285,7 @@ function Versions({ report }: { report: Report }) {
       {[...supported].reverse().map((scan) => (
         <SuiteTable key={scan.version} scan={scan} />
       ))}
-    </Section>
+    </ResultSection>
   );
 }
 
@@ -325,7 +317,7 @@ function KeyExchangeAndFeatures({ report }: { report: Report }) {
     { name: 'Extended master secret (RFC 7627)', value: triWords[features.extendedMasterSecret] },
   ];
   return (
-    <Section title="Key exchange and extensions">
+    <ResultSection title="Key exchange and extensions">
       <DataTable
         label="Key exchange and extensions"
         minWidth={420}
@@ -336,7 +328,7 @@ function KeyExchangeAndFeatures({ report }: { report: Report }) {
           { header: 'Value', cell: (row) => row.value },
         ]}
       />
-    </Section>
+    </ResultSection>
   );
 }
 
@@ -350,9 +342,9 @@ function Certificate({ report }: { report: Report }) {
   const { certificate } = report;
   if (!certificate)
     return (
-      <Section title="Certificate chain">
+      <ResultSection title="Certificate chain">
         <Text size="sm">No certificate could be read from the server.</Text>
-      </Section>
+      </ResultSection>
     );
   const verdicts: [boolean, string, string][] = [
     [certificate.trusted, 'Trusted', 'Not trusted'],
@@ -364,7 +356,7 @@ function Certificate({ report }: { report: Report }) {
     ],
   ];
   return (
-    <Section title="Certificate chain">
+    <ResultSection title="Certificate chain">
       <Group gap="xs">
         {verdicts.map(([good, yes, no]) => (
           <FilledBadge key={yes} colour={good ? passGreen : 'red.9'} text="white">
@@ -401,7 +393,7 @@ function Certificate({ report }: { report: Report }) {
           </Paper>
         ))}
       </SimpleGrid>
-    </Section>
+    </ResultSection>
   );
 }
 
@@ -417,7 +409,7 @@ function Vulnerabilities({ report }: { report: Report }) {
     (a, b) => statusOrder.indexOf(a.status) - statusOrder.indexOf(b.status),
   );
   return (
-    <Section title="Vulnerabilities">
+    <ResultSection title="Vulnerabilities">
       {sorted.map((finding) => {
         const style = statusStyle[finding.status];
         return (
@@ -455,7 +447,7 @@ function Vulnerabilities({ report }: { report: Report }) {
           </Paper>
         );
       })}
-    </Section>
+    </ResultSection>
   );
 }
 
@@ -473,13 +465,13 @@ export function ScanResult({ analysis }: { analysis: TlsAnalysis }) {
       <Certificate report={report} />
       <Vulnerabilities report={report} />
       {report.notes.length > 0 && (
-        <Section title="Scan notes">
+        <ResultSection title="Scan notes">
           <List size="sm">
             {report.notes.map((note) => (
               <List.Item key={note}>{note}</List.Item>
             ))}
           </List>
-        </Section>
+        </ResultSection>
       )}
     </Stack>
   );
