@@ -149,3 +149,10 @@ for (const i of [1, 2, 3, 4]) {
   spfZones[`n${i}a.spf-over.example.test`] = { TXT: `v=spf1 ip4:203.0.113.${i * 2} -all` };
   spfZones[`n${i}b.spf-over.example.test`] = { TXT: `v=spf1 ip4:203.0.113.${i * 2 + 1} -all` };
 }
+
+/**
+ * TLS servers of the lab, by name (e2e/serve.ts starts them with the lab CA): a current Node
+ * server (TLS 1.2 and 1.3), and a scripted old one (TLS 1.0 and 1.2, RSA key exchange with
+ * AES-CBC and 3DES, no fallback SCSV) whose grade is capped.
+ */
+export const labTlsHosts = { current: 'tls-current.example.test', old: 'tls-old.example.test' } as const;

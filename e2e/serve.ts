@@ -5,10 +5,25 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { labEnv, startDnsServer, startWebServer, type DnsZones } from '@rfckit/testlab';
+import {
+  labEnv,
+  startDnsServer,
+  startNodeTlsServer,
+  startScriptedTlsServer,
+  startWebServer,
+  type DnsZones,
+} from '@rfckit/testlab';
 import { SMTPServer } from 'smtp-server';
 import { servePublishing } from './lab-dns.ts';
-import { arcZones, dkimZones, labPrivateNames, labSites, spfZones, unreachableSite } from './lab-sites.ts';
+import {
+  arcZones,
+  dkimZones,
+  labPrivateNames,
+  labSites,
+  labTlsHosts,
+  spfZones,
+  unreachableSite,
+} from './lab-sites.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir === undefined) throw new Error('e2e/serve.ts needs DATA_DIR');
@@ -65,6 +80,18 @@ Object.assign(zones, dkimZones());
 Object.assign(zones, arcZones(dataDir));
 Object.assign(zones, spfZones);
 const dns = await startDnsServer({ zones });
+// the TLS tester's servers, reached by name on any port
+const currentTls = await startNodeTlsServer({
+  certificate: await web.ca.issue({ names: [labTlsHosts.current] }),
+  minVersion: 'TLSv1.2',
+});
+const oldTls = await startScriptedTlsServer({
+  versions: ['TLSv1.0', 'TLSv1.2'],
+  // AES128-SHA, DES-CBC3-SHA
+  suites: [0x002f, 0x000a],
+  certificate: await web.ca.issue({ names: [labTlsHosts.old] }),
+  fallbackScsv: false,
+});
 // specs publish records in it at run time (e2e/lab-dns.ts)
 await servePublishing(dns, dataDir);
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
@@ -76,6 +103,8 @@ Object.assign(
     connectTo: [
       `${unreachableSite}:443:127.0.0.1:${closedPort}`,
       `${unreachableSite}:80:127.0.0.1:${closedPort}`,
+      `${labTlsHosts.current}::127.0.0.1:${currentTls.port}`,
+      `${labTlsHosts.old}::127.0.0.1:${oldTls.port}`,
     ],
   }),
   { OUTBOUND_CA_FILE: caFile },

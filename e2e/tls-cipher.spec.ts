@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { withConsentGiven } from './fixtures.ts';
+import { labTlsHosts } from './lab-sites.ts';
 import { signInThroughApi } from './session.ts';
 
 test.beforeEach(async ({ page, request }) => {
@@ -57,13 +58,73 @@ test('a new user validates suites and copies a recommended configuration', async
   expect(copied).toBe(await config.textContent());
 });
 
+async function testTls(page: Page, host: string) {
+  await page.getByRole('tab', { name: 'Tester' }).click();
+  await page.getByLabel(/^Hostname/).fill(host);
+  await page.getByRole('button', { name: 'Test TLS' }).click();
+}
+
+test('an admin scans a lab server, watches the progress and reads the grade, its caps and a fix', async ({
+  page,
+  context,
+}) => {
+  // a whole scan of two servers and the page's checks: more than the default 30 s on a busy machine
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/tools/tls-cipher');
+  await expect(page.getByRole('tab')).toHaveText(['Information', 'Tester', 'Validator', 'Recommendations']);
+  await page.getByRole('tab', { name: 'Tester' }).click();
+  await page.getByRole('button', { name: 'Test TLS' }).click();
+  await expect(page.getByText('Hostname is required')).toBeVisible();
+
+  // the progress bar from the moment the scan starts, whatever states a fast lab server leaves it time to show
+  await page.evaluate(`(() => {
+    window.progressSeen = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="tls-progress"]');
+      const text = bar && bar.textContent;
+      if (text && window.progressSeen.at(-1) !== text) window.progressSeen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  })()`);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/v1/tls-cipher/analyse'));
+  await testTls(page, labTlsHosts.old);
+  const stream = await answer;
+  expect(stream.headers()['content-type']).toMatch(/^text\/event-stream/);
+  const result = page.getByRole('region', { name: 'TLS test result' });
+  await expect(result.getByRole('heading', { name: `${labTlsHosts.old}:443: grade C` })).toBeVisible({
+    timeout: 60_000,
+  });
+  const events = (await stream.text()).split('\n\n').filter(Boolean);
+  expect(events.at(-1)).toMatch(/^event: result\n/);
+  expect(events.some((event) => event.startsWith('event: progress\ndata: {"phase":"suites"'))).toBe(true);
+  expect(((await page.evaluate('window.progressSeen')) as string[]).length).toBeGreaterThan(0);
+
+  // TLS 1.0 caps at B, 3DES with TLS 1.2 at C (SWEET32)
+  const caps = result.getByRole('region', { name: 'What limits the grade' });
+  await expect(caps.getByText(/64-bit block ciphers leak plaintext/)).toBeVisible();
+  await expect(caps.getByText(/TLS 1.0 and 1.1 are deprecated/)).toBeVisible();
+  const fix = 'Remove 3DES and other 64-bit block ciphers (OpenSSL: !3DES), at least for TLS 1.1 and newer';
+  await caps.getByRole('button', { name: /Copy the fix: 64-bit block ciphers/ }).click();
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(fix);
+  const suites = result.getByRole('region', { name: 'Protocol versions and cipher suites' });
+  await expect(suites.getByRole('region', { name: 'TLS 1.2 cipher suites' })).toContainText('DES-CBC3-SHA');
+  await expect(result.getByRole('region', { name: 'Vulnerabilities' })).toContainText('SWEET32');
+
+  await testTls(page, labTlsHosts.current);
+  await expect(result.getByRole('heading', { name: `${labTlsHosts.current}:443: grade A` })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(result.getByLabel('Grade A', { exact: true })).toBeVisible();
+  await expect(result.getByText('HSTS (Strict-Transport-Security) is not sent')).toBeVisible();
+});
+
 for (const width of [1440, 390]) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`screens at ${width} px, ${scheme}: screenshots, accessibility, no sideways scroll`, async ({
       page,
     }, testInfo) => {
-      // three screens, each with an axe run: its own time budget, not the default 30 s
-      test.setTimeout(120_000);
+      // four screens (one a whole scan), each with an axe run: its own time budget, not the default 30 s
+      test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/tools/tls-cipher');
@@ -82,6 +143,18 @@ for (const width of [1440, 390]) {
           'Validation result',
         ],
         ['recommendations', () => loadApacheModern(page), 'Recommended configuration'],
+        [
+          'tester',
+          async () => {
+            await testTls(page, labTlsHosts.old);
+            await expect(page.getByRole('button', { name: 'Test TLS' })).toBeEnabled({ timeout: 60_000 });
+            await expect(page.getByRole('region', { name: 'TLS test result' })).toHaveAttribute(
+              'data-state',
+              'success',
+            );
+          },
+          'TLS test result',
+        ],
       ];
       for (const [name, open, result] of shots) {
         await open();

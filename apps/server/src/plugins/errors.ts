@@ -143,8 +143,11 @@ export function describeError(error: unknown, request: FastifyRequest): Describe
   return { statusCode: 500, code: 'INTERNAL_ERROR', message: INTERNAL_ERROR_MESSAGE };
 }
 
-/** Logs the error at a level fitting its status and sends the envelope. */
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** Logs the error at a level fitting its status and gives the status and envelope to answer with. */
+export function errorAnswer(
+  error: unknown,
+  request: FastifyRequest,
+): { statusCode: number; body: ErrorEnvelope } {
   const { statusCode, code, message } = describeError(error, request);
   if (error instanceof HttpError) {
     // an answer we chose: no stack, but the underlying cause (a database error, say) when there is one
@@ -158,14 +161,22 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   } else {
     request.log.info({ statusCode, code }, message);
   }
-  if (statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
   const tried = error instanceof HttpError ? error.tried : undefined;
-  const body: ErrorEnvelope = {
-    success: false,
-    error: message,
-    code,
-    ...(tried === undefined ? {} : { details: { tried: [...tried] } }),
+  return {
+    statusCode,
+    body: {
+      success: false,
+      error: message,
+      code,
+      ...(tried === undefined ? {} : { details: { tried: [...tried] } }),
+    },
   };
+}
+
+/** Logs the error at a level fitting its status and sends the envelope. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { statusCode, body } = errorAnswer(error, request);
+  if (statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 

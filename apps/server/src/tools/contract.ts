@@ -12,6 +12,13 @@ import type { z } from 'zod';
 export interface ToolCall {
   app: FastifyInstance;
   request: FastifyRequest;
+  /**
+   * Reports how far the work is, for an operation that declares `progress`: sent as a Server-Sent
+   * Event when the caller asked for a stream, dropped otherwise.
+   */
+  progress: (event: unknown) => void;
+  /** Aborted when the caller goes away before the answer. */
+  signal: AbortSignal;
 }
 
 export type OperationHandler<Op extends ToolOperation> = (

@@ -118,7 +118,14 @@ export interface OperationFormOptions<Op extends ToolOperation, Values extends F
   fallbackError: string;
   /** Clears the shown result when the check fails (the answer no longer matches what is typed). */
   clearResultOnInvalid?: boolean;
+  /** The mutation that sends the body; `useOperation(operation)` by default (give one that streams progress). */
+  request?: OperationMutation<Op>;
 }
+
+type OperationMutation<Op extends ToolOperation> = Pick<
+  ReturnType<typeof useOperation<Op>>,
+  'isPending' | 'isError' | 'error' | 'data' | 'variables' | 'mutate' | 'reset'
+>;
 
 /**
  * A tool form on one approach: @mantine/form holds the values, the operation's own body schema
@@ -132,8 +139,10 @@ export function useOperationForm<Op extends ToolOperation, Values extends FormVa
   errorField,
   fallbackError,
   clearResultOnInvalid = false,
+  request: given,
 }: OperationFormOptions<Op, Values>) {
-  const request = useOperation(operation);
+  const own = useOperation(operation);
+  const request = given ?? own;
   const { form, validated } = useCheckedForm({
     initialValues,
     check: (values: Values) => operation.body.safeParse(toBody(values)) as BodyCheck<OperationBody<Op>>,

@@ -42,7 +42,8 @@ export function ResultPanel({ state, label = 'Result' }: ResultPanelProps) {
           style={state.tone ? { borderInlineStart: `4px solid ${toneColour[state.tone]}` } : undefined}
         >
           <Stack gap="md">
-            <Title order={3} size="h4">
+            {/* a suite name or host has no spaces to break at on a phone */}
+            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
               {state.title}
             </Title>
             {state.children}

@@ -24,6 +24,8 @@ interface ToolPageProps {
   generator?: ReactNode;
   validator?: ReactNode;
   extraTabs?: readonly ExtraTab[];
+  /** Tabs after the standard ones, e.g. the TLS tool's Recommendations after its Validator. */
+  trailingTabs?: readonly ExtraTab[];
   /** Shown between the header and the tabs, e.g. the TLS tool's database counts. */
   summary?: ReactNode;
   /** The tool's own result badges (a check's outcome, a status), explained in the Requirement levels popover. */
@@ -62,6 +64,7 @@ export function ToolPage({
   generator,
   validator,
   extraTabs = [],
+  trailingTabs = [],
   summary,
   resultBadges = [],
 }: ToolPageProps) {
@@ -72,7 +75,7 @@ export function ToolPage({
   const standard = (Object.keys(tabLabels) as TabValue[])
     .filter((value) => panels[value] !== undefined)
     .map((value) => ({ value: value as string, label: tabLabels[value], panel: panels[value] }));
-  const tabs = [standard[0]!, ...extraTabs, ...standard.slice(1)];
+  const tabs = [standard[0]!, ...extraTabs, ...standard.slice(1), ...trailingTabs];
   const available = tabs.map((tab) => tab.value);
   const requested = searchParams.get('tab');
   const active = available.find((value) => value === requested) ?? 'information';

@@ -86,6 +86,17 @@ export interface DownloadedFile {
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * POSTs `body` asking for Server-Sent Events (docs/architecture.md §3): each `progress` event's
+   * data goes to `onProgress`, and the `result` or `error` event settles as `request` would. A JSON
+   * answer (a failure before the stream opened) is read as usual.
+   */
+  stream<T>(
+    path: string,
+    body: unknown,
+    onProgress: (data: unknown) => void,
+    signal?: AbortSignal,
+  ): Promise<T>;
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
   post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
   put<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
@@ -224,7 +235,11 @@ export function createApiClient({
         retryAfterSeconds(response),
       );
     }
+    return unwrap<T>(payload, response.status, response);
+  }
 
+  /** The data of a success envelope, or the envelope's failure thrown as an ApiError. */
+  function unwrap<T>(payload: unknown, status: number, response: Response): T {
     if (isRecord(payload) && payload.success === true) {
       // the sign-in answer keeps the spec's flat shape `{ success, token, refreshToken, user }`
       return ('data' in payload ? payload.data : payload) as T;
@@ -233,31 +248,88 @@ export function createApiClient({
       const message =
         typeof payload.error === 'string' && payload.error !== '' ? payload.error : UNEXPECTED_ERROR_MESSAGE;
       const code = typeof payload.code === 'string' ? payload.code : 'UNKNOWN';
-      if (response.status === 429) refuse(serverRefusal(response), message);
+      if (status === 429) refuse(serverRefusal(response), message);
       const details = couldNotCheckDetailsSchema.safeParse(payload.details);
       throw new ApiError(
         message,
-        response.status,
+        status,
         code,
         retryAfterSeconds(response),
         details.success ? details.data.tried : [],
       );
     }
-    throw new ApiError(
-      UNEXPECTED_ERROR_MESSAGE,
-      response.status,
-      'BAD_RESPONSE',
-      retryAfterSeconds(response),
-    );
+    throw new ApiError(UNEXPECTED_ERROR_MESSAGE, status, 'BAD_RESPONSE', retryAfterSeconds(response));
+  }
+
+  async function stream<T>(
+    path: string,
+    body: unknown,
+    onProgress: (data: unknown) => void,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const response = await respond(path, {
+      method: 'POST',
+      body,
+      signal,
+      accept: 'text/event-stream, application/json',
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.startsWith('text/event-stream') || response.body === null) return read<T>(response);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffered += value.replaceAll('\r\n', '\n');
+        for (let end = buffered.indexOf('\n\n'); end !== -1; end = buffered.indexOf('\n\n')) {
+          const event = serverSentEvent(buffered.slice(0, end));
+          buffered = buffered.slice(end + 2);
+          if (event === null) continue;
+          if (event.name === 'progress') onProgress(event.data);
+          else if (event.name === 'result') return unwrap<T>(event.data, 200, response);
+          else if (event.name === 'error') {
+            const status =
+              isRecord(event.data) && typeof event.data.status === 'number' ? event.data.status : 500;
+            return unwrap<T>(event.data, status, response);
+          }
+        }
+      }
+    } catch (error) {
+      if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
+        throw error;
+      throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK_ERROR');
+    } finally {
+      void reader.cancel().catch(() => undefined);
+    }
+    // the stream ended without its answer: the connection dropped
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK_ERROR');
   }
 
   return {
     request,
+    stream,
     get: (path, signal) => request(path, { method: 'GET', signal }),
     post: (path, body, signal) => request(path, { method: 'POST', body, signal }),
     put: (path, body, signal) => request(path, { method: 'PUT', body, signal }),
     download,
   };
+}
+
+/** One Server-Sent Event block (`event:` and `data:` lines); null for a comment or an unreadable one. */
+function serverSentEvent(block: string): { name: string; data: unknown } | null {
+  let name = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith('event:')) name = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  if (data.length === 0) return null;
+  try {
+    return { name, data: JSON.parse(data.join('\n')) as unknown };
+  } catch {
+    throw new ApiError(UNEXPECTED_ERROR_MESSAGE, 200, 'BAD_RESPONSE');
+  }
 }
 
 const rateLimitListeners = new Set<(details: RateLimitDetails) => void>();

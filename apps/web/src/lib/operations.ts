@@ -5,6 +5,8 @@
  */
 import type { OperationBody, OperationResult, ToolOperation } from '@rfckit/standards';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { z } from 'zod';
 
 import { ApiError, api, UNEXPECTED_ERROR_MESSAGE, type ApiClient } from './api.ts';
 
@@ -39,4 +41,46 @@ export function useOperation<Op extends ToolOperation>(operation: Op) {
     mutationKey: [operation.tool, operation.id],
     mutationFn: (body) => callOperation(operation, body),
   });
+}
+
+type ProgressOf<Op extends ToolOperation> = Op['progress'] extends z.ZodType
+  ? z.output<Op['progress']>
+  : never;
+
+/**
+ * Calls an operation that reports progress as a stream (docs/architecture.md §3): each event,
+ * checked against the operation's progress schema, goes to `onProgress`; the result is checked as
+ * `callOperation` checks it. Events of another shape are skipped, as a progress bar can do without one.
+ */
+export async function callOperationWithProgress<Op extends ToolOperation>(
+  operation: Op,
+  body: OperationBody<Op>,
+  onProgress: (event: ProgressOf<Op>) => void,
+  { client = api, signal }: { client?: ApiClient; signal?: AbortSignal } = {},
+): Promise<OperationResult<Op>> {
+  const data = await client.stream<unknown>(
+    `/v1${operation.path}`,
+    body,
+    (event) => {
+      const checked = operation.progress?.safeParse(event);
+      if (checked?.success) onProgress(checked.data as ProgressOf<Op>);
+    },
+    signal,
+  );
+  const checked = operation.result.safeParse(data);
+  if (!checked.success) throw new ApiError(UNEXPECTED_ERROR_MESSAGE, 200, 'BAD_RESPONSE');
+  return checked.data as OperationResult<Op>;
+}
+
+/** `useOperation` for an operation that streams progress: the mutation, and the latest event of the running call. */
+export function useOperationWithProgress<Op extends ToolOperation>(operation: Op) {
+  const [progress, setProgress] = useState<ProgressOf<Op> | null>(null);
+  const mutation = useMutation<OperationResult<Op>, Error, OperationBody<Op>>({
+    mutationKey: [operation.tool, operation.id],
+    mutationFn: (body) => {
+      setProgress(null);
+      return callOperationWithProgress(operation, body, setProgress);
+    },
+  });
+  return { ...mutation, progress };
 }

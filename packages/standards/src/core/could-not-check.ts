@@ -16,7 +16,8 @@ export const couldNotCheckTitles = {
   TLS_HANDSHAKE_FAILED: 'No secure connection could be made',
   FIRST_BYTE_TIMEOUT: 'The site did not answer in time',
   TIMEOUT: 'The site did not answer in time',
-  PROTOCOL_ERROR: 'The site sent an answer that is not HTTP',
+  // HTTP clients and the TLS scanner both raise it: the message names the protocol expected
+  PROTOCOL_ERROR: 'The server answered in another protocol',
   SITE_DOWN: 'The site could not be reached',
   /** Set by the web app when no answer came from our own server. */
   NETWORK_ERROR: 'Our server could not be reached',

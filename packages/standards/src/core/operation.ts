@@ -38,6 +38,11 @@ export interface ToolOperation<
   bodyLimit: number | undefined;
   /** Whether the route may answer 5xx on purpose (502/504 for a remote site that failed, 503 when our resolver did not answer). */
   remoteFailures: boolean;
+  /**
+   * Events the handler reports while it works, checked by this schema: a request that accepts
+   * `text/event-stream` gets them as Server-Sent Events, then the answer (docs/architecture.md §3).
+   */
+  progress: z.ZodType | undefined;
 }
 
 export type OperationBody<Op extends ToolOperation> = z.input<Op['body']>;
@@ -57,6 +62,7 @@ export interface OperationSpec<Body extends z.ZodType, Result extends z.ZodType>
   runsIn: OperationRunsIn;
   bodyLimit?: number;
   remoteFailures?: boolean;
+  progress?: z.ZodType;
 }
 
 type OperationsOf<Specs extends Record<string, OperationSpec<z.ZodType, z.ZodType>>> = {
@@ -91,6 +97,7 @@ export function defineOperations<const Specs extends Record<string, OperationSpe
       runsIn: spec.runsIn,
       bodyLimit: spec.bodyLimit,
       remoteFailures: spec.remoteFailures ?? false,
+      progress: spec.progress,
     };
   }
   return table as OperationsOf<Specs>;

@@ -16,3 +16,5 @@ export * from './schema.ts';
 export * from './operations.ts';
 export * from './scan-report.ts';
 export * from './heartbeat.ts';
+export * from './grade-facts.ts';
+export * from './analysis.ts';

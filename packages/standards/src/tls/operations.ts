@@ -1,16 +1,35 @@
 import { defineOperations } from '../core/operation.ts';
 import {
   cipherValidationSchema,
+  tlsAnalyseBody,
+  tlsAnalysisSchema,
+  tlsScanProgressSchema,
   tlsCipherValidateBody,
   tlsRecommendationsQuery,
   tlsServerConfigSchema,
 } from './schema.ts';
 
-/**
- * The TLS cipher tool's operations (docs/architecture.md §3). The scan (`/analyse`, `/analyze`)
- * joins them when the scanner is built.
- */
+/** The TLS cipher tool's operations (docs/architecture.md §3). */
 export const tlsCipherOperations = defineOperations('tls-cipher', {
+  analyse: {
+    path: '/analyse',
+    // the spelling the spec's scanner calls
+    aliases: ['/analyze'],
+    body: tlsAnalyseBody,
+    result: tlsAnalysisSchema,
+    progress: tlsScanProgressSchema,
+    summary: 'Scan a TLS server and grade its configuration',
+    description:
+      'Connects to the host (optionally after STARTTLS) and finds every protocol version and cipher suite it ' +
+      'accepts, its preference order, key exchange groups, extensions, certificate chain and the known ' +
+      'vulnerabilities, then grades it after SSL Labs’ rating guide (score, grade and the caps that limited it) ' +
+      'and against Mozilla’s profiles. With `Accept: text/event-stream` the answer is a stream of `progress` ' +
+      'events and one `result` (or `error`) event carrying the usual envelope. A target the outbound rules ' +
+      'refuse is a 422; a closed port, a server that does not speak TLS or never answers is a 502 or 504.',
+    rateLimit: 'default',
+    runsIn: 'server',
+    remoteFailures: true,
+  },
   validate: {
     path: '/validate',
     body: tlsCipherValidateBody,

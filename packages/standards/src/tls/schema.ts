@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { domainNameProblem } from '../core/domain-field.ts';
+import { scannedVersionSchema, starttlsProtocolSchema, tlsScanReportSchema } from './scan-report.ts';
 import { tlsConfigServers } from './server-config.ts';
 
 /** Longest accepted suite name: the longest IANA name has 50 characters. */
@@ -103,4 +105,110 @@ export const tlsServerConfigSchema = z.object({
   oldestClients: z.array(z.string()).readonly(),
   notes: z.array(z.string()).readonly(),
   config: z.string(),
+});
+
+/** The TLS tester's blank hostname, as the spec words it (part 2 §6). */
+export const hostnameRequiredMessage = 'Hostname is required';
+
+const ipAddressSchema = z.union([z.ipv4(), z.ipv6()]);
+
+/** Why `input` is not a host the tester can connect to (a domain name or an IP address), or undefined. */
+export function tlsHostProblem(input: string): string | undefined {
+  const host = input.trim();
+  if (host === '') return hostnameRequiredMessage;
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (ipAddressSchema.safeParse(bare).success) return undefined;
+  return domainNameProblem(host);
+}
+
+/** Body of `POST /v1/tls-cipher/analyse`, shared by the server route and the Tester form. */
+export const tlsAnalyseBody = z
+  .object({
+    host: z
+      .string()
+      .trim()
+      .superRefine((value, context) => {
+        const problem = tlsHostProblem(value);
+        if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+      })
+      // an IPv6 address is connected to without its brackets
+      .transform((value) => (value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value))
+      .describe('Host name or IP address of the TLS server'),
+    port: z
+      .number({ error: 'Port must be a whole number from 1 to 65535' })
+      .int('Port must be a whole number from 1 to 65535')
+      .min(1, 'Port must be a whole number from 1 to 65535')
+      .max(65_535, 'Port must be a whole number from 1 to 65535')
+      .default(443)
+      .describe('TCP port; 443 by default'),
+    starttls: starttlsProtocolSchema
+      .optional()
+      .describe('Upgrade a plain-text session first: smtp, imap, pop3, ftp, xmpp, ldap or postgres'),
+  })
+  .strict();
+
+const gradeCapSchema = z.object({
+  code: z.string(),
+  grade: z.enum(['F', 'C', 'B', 'A-', 'T', 'M']),
+  reason: z.string(),
+  evidence: z.string(),
+  fix: z.string(),
+  reference: z.string(),
+});
+
+const categoryScoreSchema = z.object({ score: z.number(), basis: z.string() });
+const letterGradeSchema = z.enum(['A+', 'A', 'A-', 'B', 'C', 'D', 'E', 'F']);
+
+/** The SSL Labs-style grade of a scanned server (`TlsGrade` of grade.ts). */
+export const tlsGradeSchema = z.object({
+  grade: z.union([letterGradeSchema, z.enum(['T', 'M'])]),
+  gradeIgnoringTrust: letterGradeSchema,
+  score: z.number().int(),
+  scoreBand: z.enum(['green', 'yellow', 'red']),
+  categories: z.object({
+    protocol: categoryScoreSchema,
+    keyExchange: categoryScoreSchema,
+    cipherStrength: categoryScoreSchema,
+  }),
+  caps: z.array(gradeCapSchema).readonly(),
+  missingForAPlus: z.array(z.string()).readonly(),
+  mozillaProfile: profileSchema.nullable(),
+  mozilla: z
+    .array(z.object({ profile: profileSchema, meets: z.boolean(), blockers: z.array(z.string()).readonly() }))
+    .readonly(),
+  unknownSuites: z.array(z.number().int()).readonly(),
+});
+
+/** Whether HSTS was read for A+ (HTTPS on port 443 only) and what it said. */
+export const hstsCheckSchema = z.object({
+  checked: z.boolean(),
+  maxAge: z.number().int().optional(),
+  /** Why it was not read, or why browsers ignore it. */
+  note: z.string().optional(),
+});
+
+/**
+ * The `data` of `POST /v1/tls-cipher/analyse`: the spec's fields (versions with their suites,
+ * vulnerabilities and recommendations as sentences, score, grade), the full scan report and the
+ * grade's details. `grading` is null when the server could not be graded (`ungradedReason`).
+ */
+export const tlsAnalysisSchema = z.object({
+  supportedVersions: z.array(z.object({ version: scannedVersionSchema, ciphers: z.array(z.string()) })),
+  vulnerabilities: z.array(z.string()),
+  recommendations: z.array(z.string()),
+  score: z.number().int(),
+  grade: z.string(),
+  report: tlsScanReportSchema,
+  grading: tlsGradeSchema.nullable(),
+  ungradedReason: z.string().optional(),
+  hsts: hstsCheckSchema,
+});
+export type TlsAnalysis = z.infer<typeof tlsAnalysisSchema>;
+
+/** A progress event of the analyse stream (`TlsScanProgress`). */
+export const tlsScanProgressSchema = z.object({
+  phase: z.enum(['versions', 'suites', 'preference', 'groups', 'features', 'certificate', 'done']),
+  version: scannedVersionSchema.optional(),
+  done: z.number().int(),
+  total: z.number().int(),
 });

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, successEnvelope } from '../../plugins/errors.ts';
 import type { ToolServerModule } from '../../tools/contract.ts';
+import { acceptsEventStream, answerAsEventStream } from './event-stream.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,10 +66,20 @@ function registerToolRoute(app: FastifyInstance, { tool, operation, module }: To
           ...(operation.remoteFailures ? { '5xx': errorEnvelopeSchema } : {}),
         },
       },
-      handler: async (request) => ({
-        success: true as const,
-        data: await handler(operation.method === 'GET' ? request.query : request.body, { app, request }),
-      }),
+      handler: async (request, reply) => {
+        const body = operation.method === 'GET' ? request.query : request.body;
+        // the caller hanging up ends the work (a scan holds connections to someone's server)
+        const gone = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        });
+        const call = { app, request, signal: gone.signal };
+        if (operation.progress !== undefined && acceptsEventStream(request))
+          return answerAsEventStream(operation, request, reply, (progress) =>
+            Promise.resolve(handler(body, { ...call, progress })),
+          );
+        return { success: true as const, data: await handler(body, { ...call, progress: () => undefined }) };
+      },
     });
   }
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { respondWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { AnalyserTab } from './analyser-tab.tsx';
-import { scoreBand } from './analysis-view.tsx';
+import { scoreBand } from '../../components/score-band.ts';
 import { ValidatorTab } from './validator-tab.tsx';
 
 // real grader output for a weak site: CSP −25, HSTS max-age 300 −10, XCTO −5, XFO −20 → 40, D+

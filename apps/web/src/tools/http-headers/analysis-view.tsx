@@ -1,35 +1,17 @@
-import { Badge, Code, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import type { Diagnostic, HeaderRecommendation, HeaderTest, HttpHeadersAnalysis } from '@rfckit/standards';
-import type { ReactNode } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DataTable } from '../../components/data-table.tsx';
+import { ResultSection } from '../../components/result-section.tsx';
 import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
-
-// Mantine's green 9 leaves white text under 4.5:1; this green keeps it above 6:1 in both themes
-const passGreen = '#1b6b2e';
-
-/** The spec's colour bands for the headers score (part 2 §9): at least 80 green, at least 60 yellow, else red. */
-export function scoreBand(score: number): { colour: string; text: string; word: string } {
-  if (score >= 80) return { colour: passGreen, text: 'white', word: 'good' };
-  if (score >= 60) return { colour: 'yellow.4', text: 'black', word: 'fair' };
-  return { colour: 'red.9', text: 'white', word: 'poor' };
-}
+import { passGreen, scoreBand } from '../../components/score-band.ts';
 
 const severityStyle = {
   HIGH: { colour: 'red.9', text: 'white' },
   MEDIUM: { colour: 'orange.4', text: 'black' },
   LOW: { colour: 'blue.8', text: 'white' },
 } as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={4}>{title}</Title>
-      {children}
-    </Stack>
-  );
-}
 
 function ScoreSummary({ analysis }: { analysis: HttpHeadersAnalysis }) {
   const band = scoreBand(analysis.score);
@@ -114,7 +96,7 @@ function ScoreSummary({ analysis }: { analysis: HttpHeadersAnalysis }) {
 function RedirectChain({ analysis }: { analysis: HttpHeadersAnalysis }) {
   if (analysis.redirects.length < 2) return null;
   return (
-    <Section title="Redirect chain">
+    <ResultSection title="Redirect chain">
       <List type="ordered" size="sm" spacing={4}>
         {analysis.redirects.map((hop, index) => (
           <List.Item key={`${index}-${hop.url ?? ''}`}>
@@ -135,7 +117,7 @@ function RedirectChain({ analysis }: { analysis: HttpHeadersAnalysis }) {
           </List.Item>
         ))}
       </List>
-    </Section>
+    </ResultSection>
   );
 }
 
@@ -195,7 +177,7 @@ const top = { verticalAlign: 'top' } as const;
 
 function TestsTable({ tests }: { tests: HeaderTest[] }) {
   return (
-    <Section title="Tests">
+    <ResultSection title="Tests">
       <DataTable
         label="Observatory tests"
         minWidth={720}
@@ -254,20 +236,20 @@ function TestsTable({ tests }: { tests: HeaderTest[] }) {
           },
         ]}
       />
-    </Section>
+    </ResultSection>
   );
 }
 
 function Recommendations({ recommendations }: { recommendations: HeaderRecommendation[] }) {
   if (recommendations.length === 0) {
     return (
-      <Section title="Recommendations">
+      <ResultSection title="Recommendations">
         <Text size="sm">Nothing to change.</Text>
-      </Section>
+      </ResultSection>
     );
   }
   return (
-    <Section title="Recommendations">
+    <ResultSection title="Recommendations">
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
         {recommendations.map((recommendation) => {
           const style = severityStyle[recommendation.severity];
@@ -307,14 +289,14 @@ function Recommendations({ recommendations }: { recommendations: HeaderRecommend
           );
         })}
       </Stack>
-    </Section>
+    </ResultSection>
   );
 }
 
 function HeadersTable({ headers }: { headers: Record<string, string> }) {
   const entries = Object.entries(headers);
   return (
-    <Section title="Response headers">
+    <ResultSection title="Response headers">
       {entries.length === 0 ? (
         <Text size="sm">The response had no headers.</Text>
       ) : (
@@ -346,14 +328,14 @@ function HeadersTable({ headers }: { headers: Record<string, string> }) {
           </Table.Tbody>
         </Table>
       )}
-    </Section>
+    </ResultSection>
   );
 }
 
 function PermissionsPolicy({ analysis }: { analysis: HttpHeadersAnalysis }) {
   const { permissionsPolicy } = analysis;
   return (
-    <Section title="Permissions-Policy (advice, not scored)">
+    <ResultSection title="Permissions-Policy (advice, not scored)">
       <Group gap="xs">
         <Badge
           variant="filled"
@@ -380,7 +362,7 @@ function PermissionsPolicy({ analysis }: { analysis: HttpHeadersAnalysis }) {
           </List.Item>
         ))}
       </List>
-    </Section>
+    </ResultSection>
   );
 }
 
@@ -393,7 +375,7 @@ const diagnosticStyle = {
 function PasteDiagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) {
   if (diagnostics.length === 0) return null;
   return (
-    <Section title="About the pasted text">
+    <ResultSection title="About the pasted text">
       <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
         {diagnostics.map((diagnostic) => {
           const style = diagnosticStyle[diagnostic.severity];
@@ -427,7 +409,7 @@ function PasteDiagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) {
           );
         })}
       </Stack>
-    </Section>
+    </ResultSection>
   );
 }
 

@@ -1,0 +1,202 @@
+import { tlsAnalysis, type TlsScanReport } from '@rfckit/standards';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { failWith } from '../../test/api.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { TesterTab } from './tester-tab.tsx';
+
+// An old server as the scanner reports it: TLS 1.0 and 1.2 with CBC suites and 3DES, a trusted
+// RSA 2048 certificate, no fallback SCSV. The answer is what the server computes: tlsAnalysis.
+const oldServer: TlsScanReport = {
+  host: 'old.example.com',
+  port: 443,
+  address: '192.0.2.10',
+  versions: [
+    {
+      version: 'TLSv1.0',
+      supported: true,
+      suites: [
+        { code: 0x000a, hex: '0x00,0x0A', name: 'TLS_RSA_WITH_3DES_EDE_CBC_SHA', openssl: 'DES-CBC3-SHA' },
+      ],
+    },
+    {
+      version: 'TLSv1.2',
+      supported: true,
+      suites: [
+        {
+          code: 0xc02f,
+          hex: '0xC0,0x2F',
+          name: 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
+          openssl: 'ECDHE-RSA-AES128-GCM-SHA256',
+          keyExchange: { group: 'secp256r1' },
+        },
+      ],
+    },
+    { version: 'TLSv1.3', supported: false, suites: [], refusal: 'protocol_version alert' },
+  ],
+  groups: { tls12: ['secp256r1'], tls13: [], dhPrimeBits: [] },
+  features: {
+    alpn: null,
+    ocspStapling: 'no',
+    secureRenegotiation: 'yes',
+    fallbackScsv: 'no',
+    compression: 'no',
+    sessionTickets: 'no',
+    heartbeat: 'no',
+    extendedMasterSecret: 'no',
+  },
+  certificate: {
+    chain: [
+      {
+        subject: 'CN=old.example.com',
+        issuer: 'CN=Example CA',
+        subjectAltNames: ['DNS:old.example.com'],
+        validFrom: '2026-01-01T00:00:00.000Z',
+        validTo: '2027-01-01T00:00:00.000Z',
+        serialNumber: '0A',
+        fingerprint256: '01:02',
+        selfSigned: false,
+        keyType: 'rsa',
+        keyBits: 2048,
+        signatureAlgorithm: 'sha256WithRSAEncryption',
+        sctCount: 2,
+        pem: '',
+      },
+    ],
+    trusted: true,
+    nameMatches: true,
+    expired: false,
+    notYetValid: false,
+    source: 'handshake',
+  },
+  vulnerabilities: [
+    {
+      id: 'no-fallback-scsv',
+      title: 'No TLS_FALLBACK_SCSV',
+      status: 'vulnerable',
+      severity: 'medium',
+      references: ['RFC 7507'],
+      evidence: 'A TLS 1.0 hello with TLS_FALLBACK_SCSV was accepted',
+      fix: 'Upgrade the TLS library so it honours TLS_FALLBACK_SCSV',
+    },
+  ],
+  notes: [],
+  incomplete: false,
+  stats: { connections: 41, durationMs: 1800 },
+};
+const analysis = tlsAnalysis(oldServer, { checked: true, note: 'https://old.example.com/ sends no HSTS' });
+
+const eventBlock = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** A fetch answering with a Server-Sent Events body the test writes to, chunk by chunk. */
+function streamingFetch() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(start) {
+      controller = start;
+    },
+  });
+  const fetchMock = vi
+    .fn<typeof fetch>()
+    .mockResolvedValue(new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }));
+  return {
+    fetchMock,
+    send: (name: string, data: unknown) => controller.enqueue(encoder.encode(eventBlock(name, data))),
+    end: () => controller.close(),
+  };
+}
+
+async function submit(host: string) {
+  const user = userEvent.setup();
+  renderWithProviders(<TesterTab />);
+  if (host !== '') await user.type(screen.getByLabelText(/^Hostname/), host);
+  await user.click(screen.getByRole('button', { name: 'Test TLS' }));
+}
+
+describe('TLS tester', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for a hostname before sending anything', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    await submit('');
+    expect(await screen.findByText('Hostname is required')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('streams the scan: progress while it runs, then the grade, its caps and their fixes', async () => {
+    const stream = streamingFetch();
+    vi.stubGlobal('fetch', stream.fetchMock);
+    await submit('old.example.com');
+
+    const [url, init] = stream.fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/v1/tls-cipher/analyse');
+    expect(JSON.parse(String(init?.body))).toEqual({ host: 'old.example.com', port: 443 });
+    expect(new Headers(init?.headers).get('accept')).toMatch(/text\/event-stream/);
+    expect(screen.getByRole('button', { name: 'Testing TLS...' })).toBeDisabled();
+
+    stream.send('progress', { phase: 'suites', version: 'TLSv1.2', done: 3, total: 12 });
+    expect(await screen.findByText('Finding the TLS 1.2 cipher suites · 3 of 12 probes')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: /Scan progress/ })).toHaveAttribute('aria-valuenow', '25');
+
+    stream.send('result', { success: true, data: analysis });
+    stream.end();
+    // TLS 1.0 caps at B; 3DES with TLS 1.1+ is not seen (3DES only with TLS 1.0), no fallback SCSV at A-
+    const result = await screen.findByRole('region', { name: 'TLS test result' });
+    expect(await within(result).findByLabelText('Grade B')).toBeVisible();
+    const caps = within(result).getByRole('region', { name: 'What limits the grade' });
+    expect(within(caps).getByText(/TLS 1.0 and 1.1 are deprecated/)).toBeVisible();
+    expect(within(caps).getByText('Accept TLS 1.2 and TLS 1.3 only')).toBeVisible();
+    expect(within(caps).getAllByRole('button', { name: /Copy the fix/ }).length).toBeGreaterThan(0);
+    const suites = within(result).getByRole('region', { name: 'Protocol versions and cipher suites' });
+    expect(within(suites).getByText('Not accepted: TLS 1.3')).toBeVisible();
+    expect(within(suites).getByLabelText(/^Security level HIGH/)).toBeVisible();
+    const vulnerabilities = within(result).getByRole('region', { name: 'Vulnerabilities' });
+    expect(
+      within(vulnerabilities).getByText('A TLS 1.0 hello with TLS_FALLBACK_SCSV was accepted'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Test TLS' })).toBeEnabled();
+  });
+
+  it('says a refused target in the spec’s words', async () => {
+    vi.stubGlobal(
+      'fetch',
+      failWith('example.com resolves to 10.0.0.1, an address we do not connect to', 'OUTBOUND_BLOCKED', 422),
+    );
+    await submit('example.com');
+    expect(
+      await screen.findByText(
+        'Failed to test TLS configuration: example.com resolves to 10.0.0.1, an address we do not connect to',
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows a failure inside the stream in the spec’s words', async () => {
+    const stream = streamingFetch();
+    vi.stubGlobal('fetch', stream.fetchMock);
+    await submit('old.example.com');
+    stream.send('progress', { phase: 'versions', done: 1, total: 6 });
+    stream.send('error', {
+      success: false,
+      error: 'The scan failed on our side',
+      code: 'INTERNAL_ERROR',
+      status: 500,
+    });
+    stream.end();
+    expect(
+      await screen.findByText('Failed to test TLS configuration: The scan failed on our side'),
+    ).toBeVisible();
+  });
+
+  it('a closed port is a check we could not make, with a retry', async () => {
+    vi.stubGlobal('fetch', failWith('Nothing answered on port 443 at example.com', 'CONNECT_FAILED', 502));
+    await submit('example.com');
+    expect(await screen.findByText('Nothing answered on port 443 at example.com')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Retry/ })).toBeVisible();
+  });
+});

@@ -1,0 +1,169 @@
+// What a scan report says about a server, restated as the facts the grade reads: the accepted
+// versions and suites, the server key, the smallest DH and ECDH groups used, the certificate's
+// standing and the vulnerability verdicts the scanner reached.
+import type { ServerKeyType, TlsGradeFacts, GradedProtocol } from './grade.ts';
+import type { CertificateSummary, TlsScanReport, VulnerabilityId } from './scan-report.ts';
+import type { ProtocolVersionName } from './suite.ts';
+
+/** Field sizes of the elliptic-curve groups (RFC 8422 §5.1.1, RFC 7748, RFC 7027). */
+const ecGroupBits: Readonly<Record<string, number>> = {
+  sect163k1: 163,
+  sect163r1: 163,
+  sect163r2: 163,
+  sect193r1: 193,
+  sect193r2: 193,
+  sect233k1: 233,
+  sect233r1: 233,
+  sect239k1: 239,
+  sect283k1: 283,
+  sect283r1: 283,
+  sect409k1: 409,
+  sect409r1: 409,
+  sect571k1: 571,
+  sect571r1: 571,
+  secp160k1: 160,
+  secp160r1: 160,
+  secp160r2: 160,
+  secp192k1: 192,
+  secp192r1: 192,
+  secp224k1: 224,
+  secp224r1: 224,
+  secp256k1: 256,
+  secp256r1: 256,
+  secp384r1: 384,
+  secp521r1: 521,
+  brainpoolP256r1: 256,
+  brainpoolP384r1: 384,
+  brainpoolP512r1: 512,
+  brainpoolP256r1tls13: 256,
+  brainpoolP384r1tls13: 384,
+  brainpoolP512r1tls13: 512,
+  x25519: 255,
+  x448: 448,
+  // hybrids: the classical half bounds the strength
+  X25519MLKEM768: 255,
+  SecP256r1MLKEM768: 256,
+  SecP384r1MLKEM1024: 384,
+};
+
+/** Finite-field groups of RFC 7919 §A. */
+const ffdheBits: Readonly<Record<string, number>> = {
+  ffdhe2048: 2048,
+  ffdhe3072: 3072,
+  ffdhe4096: 4096,
+  ffdhe6144: 6144,
+  ffdhe8192: 8192,
+};
+
+/** Curve names as OpenSSL reports them for certificate keys, with their field sizes. */
+const certificateCurveBits: Readonly<Record<string, number>> = {
+  prime256v1: 256,
+  secp256r1: 256,
+  secp384r1: 384,
+  secp521r1: 521,
+  secp224r1: 224,
+  prime192v1: 192,
+  secp256k1: 256,
+  brainpoolP256r1: 256,
+  brainpoolP384r1: 384,
+  brainpoolP512r1: 512,
+};
+
+/** Certificate verifier codes that mean the server left out an intermediate (OpenSSL's verify codes). */
+const missingIssuerCodes = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT']);
+
+const minOf = (values: readonly number[]) => (values.length === 0 ? undefined : Math.min(...values));
+
+/** The key of a certificate as the grade types it, or undefined when its type is not one TLS servers use. */
+export function serverKeyOf(leaf: CertificateSummary): TlsGradeFacts['serverKey'] | undefined {
+  switch (leaf.keyType) {
+    case 'rsa':
+    case 'rsa-pss':
+      return leaf.keyBits === undefined ? undefined : { type: 'RSA', bits: leaf.keyBits };
+    case 'dsa':
+      return leaf.keyBits === undefined ? undefined : { type: 'DSA', bits: leaf.keyBits };
+    case 'ec': {
+      const bits = leaf.curve === undefined ? undefined : certificateCurveBits[leaf.curve];
+      return bits === undefined ? undefined : { type: 'ECDSA', bits };
+    }
+    case 'ed25519':
+      return { type: 'EdDSA' satisfies ServerKeyType, bits: 255 };
+    case 'ed448':
+      return { type: 'EdDSA', bits: 448 };
+    default:
+      return undefined;
+  }
+}
+
+export type GradeFactsResult =
+  { readonly ok: true; readonly facts: TlsGradeFacts } | { readonly ok: false; readonly reason: string };
+
+/**
+ * The grade's facts from a scan. The grade rests on the server's certificate key, so a scan that
+ * got no certificate (an anonymous-only server, a failed certificate handshake) cannot be graded:
+ * the reason says so. `hstsMaxAge` is the max-age of the HSTS header the site sends, when known.
+ */
+export function gradeFactsOf(report: TlsScanReport, hstsMaxAge?: number): GradeFactsResult {
+  const certificate = report.certificate;
+  const leaf = certificate?.chain[0];
+  if (certificate === undefined || leaf === undefined)
+    return { ok: false, reason: 'The server sent no certificate we could read, so its key cannot be graded' };
+  const serverKey = serverKeyOf(leaf);
+  if (serverKey === undefined)
+    return {
+      ok: false,
+      reason: `The certificate's key (${leaf.keyType ?? 'unknown type'}${leaf.curve === undefined ? '' : ` ${leaf.curve}`}) is not one the grade can size`,
+    };
+
+  const supported = report.versions.filter((version) => version.supported);
+  const protocols: GradedProtocol[] = supported.map((version) => version.version);
+  const suites: Partial<Record<ProtocolVersionName, number[]>> = {};
+  for (const version of supported)
+    if (version.version !== 'SSLv2') suites[version.version] = version.suites.map((suite) => suite.code);
+
+  const groupNames = [
+    ...report.groups.tls12,
+    ...report.groups.tls13,
+    ...supported.flatMap((version) => version.suites.map((suite) => suite.keyExchange?.group ?? '')),
+  ];
+  const dhBits = minOf([
+    ...report.groups.dhPrimeBits,
+    ...groupNames.flatMap((name) => (ffdheBits[name] === undefined ? [] : [ffdheBits[name]])),
+    ...supported.flatMap((version) => version.suites.flatMap((suite) => suite.keyExchange?.dhBits ?? [])),
+  ]);
+  const ecdhBits = minOf(
+    groupNames.flatMap((name) => (ecGroupBits[name] === undefined ? [] : [ecGroupBits[name]])),
+  );
+
+  const vulnerable = (id: VulnerabilityId) =>
+    report.vulnerabilities.some((finding) => finding.id === id && finding.status === 'vulnerable');
+  return {
+    ok: true,
+    facts: {
+      protocols,
+      suites,
+      serverKey,
+      dhBits,
+      ecdhBits,
+      certificate: {
+        // a chain read from a raw probe (no modern handshake succeeded) cannot be verified: trust is
+        // left out of the grade rather than judged on a verification that never ran
+        trusted: certificate.source === 'probe' || certificate.trusted,
+        expired: certificate.expired,
+        selfSigned: leaf.selfSigned,
+        nameMatches: certificate.nameMatches,
+        chainComplete: !missingIssuerCodes.has(certificate.problem?.code ?? ''),
+        signatureAlgorithm: leaf.signatureAlgorithm ?? '',
+      },
+      vulnerabilities: {
+        heartbleed: vulnerable('heartbleed'),
+        // the scanner sends no early ChangeCipherSpec: OpenSSL fixed CVE-2014-0224 in 2014
+        ccsInjection: false,
+        insecureRenegotiation: vulnerable('insecure-renegotiation'),
+        compression: vulnerable('crime'),
+        fallbackScsv: !vulnerable('no-fallback-scsv'),
+      },
+      hstsMaxAge,
+    },
+  };
+}
