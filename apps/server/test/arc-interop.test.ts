@@ -359,16 +359,24 @@ describeEachDatabase('ARC interoperability', (database) => {
   );
 
   it(
-    'gives temperror, not a 5xx, when the key lookup gets SERVFAIL or no answer',
+    "gives temperror when the key's servers answer SERVFAIL, and could-not-check when our resolver is silent",
     { timeout: 30_000 },
     async () => {
-      for (const selector of ['servfail', 'silent']) {
-        const message = await mailauthSeal(original, { ...hop1, selector });
-        const data = await validate(message, 'mailauth.test');
-        expect(data.valid).toBe(false);
-        expect(data.sets[0]!.seal.result, selector).toBe('temperror');
-        expect(data.sets[0]!.seal.reason).toMatch(selector === 'servfail' ? /servfail/ : /timeout/);
-      }
+      const servfail = await validate(
+        await mailauthSeal(original, { ...hop1, selector: 'servfail' }),
+        'mailauth.test',
+      );
+      expect(servfail.valid).toBe(false);
+      expect(servfail.sets[0]!.seal.result).toBe('temperror');
+      expect(servfail.sets[0]!.seal.reason).toMatch(/servfail/);
+      // the only verdicts of the chain hang on a lookup our resolver never answered (RFC 8617 §5.2: the
+      // key could not be retrieved): the chain is not judged
+      const silent = await post('/v1/arc/validate', {
+        record: await mailauthSeal(original, { ...hop1, selector: 'silent' }),
+        domain: 'mailauth.test',
+      });
+      expect(silent.statusCode).toBe(503);
+      expect(silent.json()).toMatchObject({ success: false, code: 'RESOLVER_UNAVAILABLE' });
     },
   );
 

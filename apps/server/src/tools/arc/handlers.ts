@@ -28,13 +28,18 @@ export default defineHandlers(arcOperations, {
     return unlessResolverFailed(
       dns,
       validateArc(record, domain, { resolver: dns }),
-      (result, failed) =>
-        result.chain.result !== 'pass' &&
-        result.sets.some(({ seal, messageSignature }) =>
-          [seal, messageSignature].some(
-            (verdict) => verdict.result === 'temperror' && lookupFailed(failed, verdict.dnsName),
-          ),
-        ),
+      // only when the chain's verdict rests on those lookups alone: every other seal and signature
+      // passed, so a real failure elsewhere in the chain still stands
+      (result, failed) => {
+        if (result.chain.result === 'pass') return false;
+        const verdicts = result.sets.flatMap(({ seal, messageSignature }) => [seal, messageSignature]);
+        const unanswered = (verdict: (typeof verdicts)[number]) =>
+          verdict.result === 'temperror' && lookupFailed(failed, verdict.dnsName);
+        return (
+          verdicts.some(unanswered) &&
+          verdicts.every((verdict) => verdict.result === 'pass' || unanswered(verdict))
+        );
+      },
     );
   },
   generate: async (body, { app }) => {

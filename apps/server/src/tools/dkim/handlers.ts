@@ -55,9 +55,11 @@ export default defineHandlers(dkimOperations, {
     return unlessResolverFailed(
       dns,
       verifyMessage(body.message, { resolver: dns }),
+      // only when no signature has a verdict of its own: a permerror or fail beside it still stands,
+      // and the signature whose key went unanswered is shown as not checked
       (result, failed) =>
-        result.summary.result !== 'pass' &&
-        result.signatures.some(
+        result.signatures.length > 0 &&
+        result.signatures.every(
           (signature) => signature.result === 'temperror' && lookupFailed(failed, signature.key?.dnsName),
         ),
     );
