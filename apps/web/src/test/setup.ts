@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import { clearAccessToken } from '../lib/access-token.ts';
+
+// lazy pages on a busy two-core runner can take longer than the 1 s default to appear; a ready
+// page is still found at once
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine reads; these stubs answer "light scheme, no resize".
 if (!window.matchMedia) {
