@@ -72,6 +72,18 @@ function bodyHash(matches: boolean | null): string {
 
 const wrapped = { ff: 'monospace', style: { overflowWrap: 'anywhere' } };
 
+/** A card label naming a tag: tag names are case-sensitive, so the tag keeps its case in the uppercase label. */
+function tagLabel(name: string, tag: string) {
+  return (
+    <>
+      {name}{' '}
+      <Text span inherit tt="none" ff="monospace">
+        {tag}
+      </Text>
+    </>
+  );
+}
+
 function SetsTable({ sets }: { sets: readonly ArcSetResult[] }) {
   return (
     <DataTable
@@ -84,10 +96,25 @@ function SetsTable({ sets }: { sets: readonly ArcSetResult[] }) {
       rowKey={(set) => set.instance}
       rowProps={(set) => ({ 'data-instance': set.instance })}
       columns={[
-        { header: 'i=', rowHeader: true, cell: (set) => set.instance },
-        { header: 'd=', cell: (set) => set.domain ?? '—', cellProps: wrapped },
-        { header: 's=', cell: (set) => set.selector ?? '—', cellProps: wrapped },
-        { header: 'cv=', cell: (set) => set.cv ?? '—', cellProps: { ff: 'monospace' } },
+        { header: 'i=', cardLabel: tagLabel('Instance', 'i='), rowHeader: true, cell: (set) => set.instance },
+        {
+          header: 'd=',
+          cardLabel: tagLabel('Domain', 'd='),
+          cell: (set) => set.domain ?? '—',
+          cellProps: wrapped,
+        },
+        {
+          header: 's=',
+          cardLabel: tagLabel('Selector', 's='),
+          cell: (set) => set.selector ?? '—',
+          cellProps: wrapped,
+        },
+        {
+          header: 'cv=',
+          cardLabel: tagLabel('Chain status', 'cv='),
+          cell: (set) => set.cv ?? '—',
+          cellProps: { ff: 'monospace' },
+        },
         { header: 'ARC-Seal', cell: (set) => <Check result={set.seal.result} reason={set.seal.reason} /> },
         {
           header: 'ARC-Message-Signature',
