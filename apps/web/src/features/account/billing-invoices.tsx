@@ -85,7 +85,7 @@ export function InvoicesTab({
         ) : (
           <DataTable
             label="Invoice list"
-            minWidth={960}
+            minWidth={880}
             verticalSpacing="sm"
             highlightOnHover
             rows={invoices}
