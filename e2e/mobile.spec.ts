@@ -2,8 +2,11 @@
 // (the callbacks given to page.evaluate run in the browser, with its DOM)
 // Every page on a phone (390×844 CSS px): nothing makes the page scroll sideways. Wide content
 // (tables, code, tab lists) scrolls inside its own box or stacks into cards instead.
-import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { withConsentGiven } from './fixtures.ts';
+import { arcLabDomain, arcLabKeyFile, arcLabSelector } from './lab-sites.ts';
+import { e2eDataDir } from './paths.ts';
 import { signInThroughApi } from './session.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -11,6 +14,17 @@ test.use({ viewport: { width: 390, height: 844 } });
 // RFC 6605 §6.1 (P-256), as in e2e/dnskey.spec.ts
 const p256 =
   'example.net. 3600 IN DNSKEY 257 3 13 GojIhhXUN/u4v54ZQqGSnyhWJwaubCvTmeexv7bR6edbkrSqQpF64cYbcB7wNcP+e+MAnLr+Wi9xMWyQLc8NAA==';
+
+const arcMessage = [
+  'From: Alice <alice@example.com>',
+  'To: list@arc.example.test',
+  'Subject: ARC on a phone',
+  'Date: Mon, 23 Nov 2026 08:00:00 +0000',
+  'Message-ID: <arc-phone@example.com>',
+  '',
+  'Hello list.',
+  '',
+].join('\n');
 
 /** The page is no wider than the window; on failure, names the elements that stick out. */
 async function expectNoSideScroll(page: Page, where: string) {
@@ -123,6 +137,96 @@ test('account pages fit a phone', async ({ page, request }) => {
   await expect(member).toContainText('mobile-account-with-a-rather-long-name');
   await expect(member).toContainText('Admin');
   await expect(team.getByRole('table')).toHaveCount(0);
+});
+
+/** Below 600 px a DataTable is a list of cards, one per row, not a sideways-scrolling table. */
+async function expectCards(within: Locator, list: string, count: number) {
+  const rows = within.getByRole('list', { name: list }).getByRole('listitem');
+  await expect(rows).toHaveCount(count);
+  await expect(within.getByRole('table', { name: list })).toHaveCount(0);
+  await expect(within.getByRole('region', { name: list })).toHaveCount(0);
+  return rows;
+}
+
+test('API keys and billing tables are cards on a phone', async ({ page, request }) => {
+  const { token } = await signInThroughApi(page, request, 'mobile-cards');
+  const headers = { authorization: `Bearer ${token}` };
+  const key = await request.post('/v1/organisation/api-keys', { headers, data: { name: 'Nightly checks' } });
+  expect(key.status(), await key.text()).toBe(201);
+  const expiry = `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
+  const card = await request.post('/v1/billing/payment-methods', {
+    headers,
+    data: {
+      cardholderName: 'Ada Lovelace',
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: expiry,
+      cvv: '314',
+    },
+  });
+  expect(card.status(), await card.text()).toBe(201);
+  // a paid plan issues the invoice
+  const upgraded = await request.put('/v1/billing/subscription', {
+    headers,
+    data: { planId: 'professional' },
+  });
+  expect(upgraded.status(), await upgraded.text()).toBe(200);
+
+  await page.goto('/api-keys');
+  const keyCard = await expectCards(
+    page.getByRole('region', { name: 'Keys of this organisation' }),
+    'API keys',
+    1,
+  );
+  await expect(keyCard).toContainText('Nightly checks');
+  await expect(keyCard).toContainText('Active');
+  await expect(keyCard.getByRole('button', { name: 'Revoke Nightly checks' })).toBeVisible();
+  await expectNoSideScroll(page, 'API key cards');
+
+  await page.goto('/billing?tab=payment-methods');
+  const cardCard = await expectCards(page.getByRole('region', { name: 'Payment methods' }), 'Card list', 1);
+  await expect(cardCard).toContainText('Ada Lovelace');
+  await expect(cardCard.getByRole('button', { name: 'Remove Visa ending 4242' })).toBeVisible();
+  await expectNoSideScroll(page, 'payment method cards');
+
+  await page.goto('/billing?tab=invoices');
+  const invoiceCard = await expectCards(page.getByRole('region', { name: 'Invoices' }), 'Invoice list', 1);
+  await expect(invoiceCard).toContainText('49.99 USD');
+  await expect(invoiceCard.getByRole('button', { name: /^Download PDF of invoice / })).toBeVisible();
+  // the invoice number keeps its column's monospace font in the card
+  const number = invoiceCard.locator('dd').first();
+  expect(await number.evaluate((dd) => getComputedStyle(dd).fontFamily)).toMatch(/mono/i);
+  await expectNoSideScroll(page, 'invoice cards');
+});
+
+test('ARC result sets are cards on a phone', async ({ page, request }) => {
+  await signInThroughApi(page, request, 'mobile-arc');
+  // e2e/serve.ts made this key at start and serves its public half in the lab DNS
+  const privateKey = await readFile(arcLabKeyFile(e2eDataDir), 'utf8');
+  await page.goto('/tools/arc?tab=generator');
+  const generator = page.getByRole('tabpanel', { name: 'Generator' });
+  await generator.getByRole('textbox', { name: /^Domain/ }).fill(arcLabDomain);
+  await generator.getByRole('textbox', { name: /^Selector/ }).fill(arcLabSelector);
+  await generator.getByRole('textbox', { name: /^Message/ }).fill(arcMessage);
+  await generator.getByRole('textbox', { name: /^Private key/ }).fill(privateKey);
+  await generator.getByRole('button', { name: 'Seal message' }).click();
+  const sealed = page
+    .getByRole('region', { name: 'Seal result' })
+    .getByLabel('Sealed message', { exact: true });
+  await expect(sealed).toContainText('ARC-Seal');
+  const sealedMessage = (await sealed.textContent()) ?? '';
+
+  await page.getByRole('tab', { name: 'Validator' }).click();
+  const validator = page.getByRole('tabpanel', { name: 'Validator' });
+  await validator.getByRole('textbox', { name: /^Domain/ }).fill(arcLabDomain);
+  await validator.getByRole('textbox', { name: /^ARC headers or message/ }).fill(sealedMessage);
+  await validator.getByRole('button', { name: 'Validate' }).click();
+  await expect(validator.getByRole('heading', { name: 'ARC chain passes' })).toBeVisible();
+  const set = await expectCards(validator, 'ARC sets', 1);
+  await expect(set).toHaveAttribute('data-instance', '1');
+  await expect(set).toContainText(arcLabDomain);
+  await expect(set).toContainText('matches');
+  await expect(set.locator('[data-result="pass"]')).toHaveCount(2);
+  await expectNoSideScroll(page, 'ARC result cards');
 });
 
 test('every tool tab fits a phone', async ({ page, request }) => {

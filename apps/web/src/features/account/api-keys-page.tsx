@@ -8,7 +8,6 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -21,7 +20,7 @@ import { useState } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
 import { OutcomeAlert } from '../../components/outcome-alert.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { useFormSubmission, type Outcome } from '../../lib/form-submission.ts';
 import { useSession } from '../../lib/session.ts';
@@ -204,68 +203,65 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) 
     return <Text c="dimmed">No API keys yet. Create one above.</Text>;
   }
   return (
-    <TableScroll label="API keys" minWidth={820}>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Created by</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.map((key) => (
-            <Table.Tr key={key.id}>
-              <Table.Td>{key.name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Code>{key.prefix}…</Code>
-              </Table.Td>
-              <Table.Td>
-                {key.createdBy === null ? 'Deleted user' : (key.createdBy.name ?? key.createdBy.email)}
-              </Table.Td>
-              <Table.Td>{formatTime(key.createdAt, '')}</Table.Td>
-              <Table.Td>{formatTime(key.lastUsedAt, 'Never')}</Table.Td>
-              <Table.Td>
-                {key.revoked ? (
-                  <Badge
-                    color="gray"
-                    variant="light"
-                    styles={fullLabel}
-                    title={`Revoked ${formatTime(key.revokedAt, '')}`}
-                  >
-                    Revoked
-                  </Badge>
-                ) : (
-                  <Badge color="green" variant="light" styles={fullLabel}>
-                    Active
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {!key.revoked && (
-                  <Button
-                    type="button"
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    onClick={() => onRevoke(key)}
-                    aria-label={`Revoke ${key.name}`}
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="API keys"
+      minWidth={820}
+      striped
+      highlightOnHover
+      rows={keys}
+      rowKey={(key) => key.id}
+      columns={[
+        { header: 'Name', rowHeader: true, cellProps: { fw: 500 }, cell: (key) => key.name },
+        {
+          header: 'Key',
+          cellProps: { style: { whiteSpace: 'nowrap' } },
+          cell: (key) => <Code>{key.prefix}…</Code>,
+        },
+        {
+          header: 'Created by',
+          cell: (key) =>
+            key.createdBy === null ? 'Deleted user' : (key.createdBy.name ?? key.createdBy.email),
+        },
+        { header: 'Created', cell: (key) => formatTime(key.createdAt, '') },
+        { header: 'Last used', cell: (key) => formatTime(key.lastUsedAt, 'Never') },
+        {
+          header: 'Status',
+          cell: (key) =>
+            key.revoked ? (
+              <Badge
+                color="gray"
+                variant="light"
+                styles={fullLabel}
+                title={`Revoked ${formatTime(key.revokedAt, '')}`}
+              >
+                Revoked
+              </Badge>
+            ) : (
+              <Badge color="green" variant="light" styles={fullLabel}>
+                Active
+              </Badge>
+            ),
+        },
+        {
+          header: <VisuallyHidden>Actions</VisuallyHidden>,
+          // the card shows the button alone; its own label names the key
+          cardLabel: null,
+          cell: (key) =>
+            !key.revoked && (
+              <Button
+                type="button"
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => onRevoke(key)}
+                aria-label={`Revoke ${key.name}`}
+              >
+                Revoke
+              </Button>
+            ),
+        },
+      ]}
+    />
   );
 }
 

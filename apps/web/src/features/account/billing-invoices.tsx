@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 
+import { DataTable } from '../../components/data-table.tsx';
 import { OutcomeAlert } from '../../components/outcome-alert.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 import { api } from '../../lib/api.ts';
 import type { Outcome } from '../../lib/form-submission.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -83,74 +83,79 @@ export function InvoicesTab({
         {invoices.length === 0 ? (
           <Text c="dimmed">No invoices yet. An invoice is issued whenever a paid plan is charged.</Text>
         ) : (
-          <TableScroll label="Invoice list" minWidth={960}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Invoice</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Description</Table.Th>
-                  <Table.Th scope="col">Document</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.map((invoice) => {
+          <DataTable
+            label="Invoice list"
+            minWidth={880}
+            verticalSpacing="sm"
+            highlightOnHover
+            rows={invoices}
+            rowKey={(invoice) => invoice.id}
+            columns={[
+              {
+                header: 'Invoice',
+                cellProps: { ff: 'monospace', style: { whiteSpace: 'nowrap' } },
+                cell: (invoice) => invoice.number,
+              },
+              { header: 'Date', cell: (invoice) => formatDate(invoice.date) },
+              {
+                header: 'Amount',
+                cellProps: { style: { whiteSpace: 'nowrap' } },
+                cell: (invoice) => money(invoice.amount, invoice.currency),
+              },
+              {
+                header: 'Status',
+                cell: (invoice) => {
                   const status = invoiceStatusLabel(invoice.status, subscriptionStatus);
                   return (
-                    <Table.Tr key={invoice.id}>
-                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                        {invoice.number}
-                      </Table.Td>
-                      <Table.Td>{formatDate(invoice.date)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {money(invoice.amount, invoice.currency)}
-                      </Table.Td>
-                      <Table.Td>
-                        {/* the column would otherwise squeeze the badge to an ellipsis */}
-                        <div style={{ minWidth: 110 }}>
-                          <Badge variant="light" color={statusColour(status)}>
-                            {status}
-                          </Badge>
-                        </div>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{invoice.description}</Text>
-                        {invoice.paymentSummary !== null && (
-                          <Text size="xs" c="dimmed">
-                            {invoice.paymentSummary}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            loading={busy === `${invoice.id}:pdf`}
-                            onClick={() => void fetchDocument(invoice, 'pdf')}
-                            aria-label={`Download PDF of invoice ${invoice.number}`}
-                          >
-                            Download PDF
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            loading={busy === `${invoice.id}:html`}
-                            onClick={() => void fetchDocument(invoice, 'html')}
-                            aria-label={`Print invoice ${invoice.number}`}
-                          >
-                            Print
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
+                    // the column would otherwise squeeze the badge to an ellipsis
+                    <div style={{ minWidth: 110 }}>
+                      <Badge variant="light" color={statusColour(status)}>
+                        {status}
+                      </Badge>
+                    </div>
                   );
-                })}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+                },
+              },
+              {
+                header: 'Description',
+                cell: (invoice) => (
+                  <>
+                    <Text size="sm">{invoice.description}</Text>
+                    {invoice.paymentSummary !== null && (
+                      <Text size="xs" c="dimmed">
+                        {invoice.paymentSummary}
+                      </Text>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: 'Document',
+                cell: (invoice) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={busy === `${invoice.id}:pdf`}
+                      onClick={() => void fetchDocument(invoice, 'pdf')}
+                      aria-label={`Download PDF of invoice ${invoice.number}`}
+                    >
+                      Download PDF
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      loading={busy === `${invoice.id}:html`}
+                      onClick={() => void fetchDocument(invoice, 'html')}
+                      aria-label={`Print invoice ${invoice.number}`}
+                    >
+                      Print
+                    </Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
         )}
         <OutcomeAlert outcome={outcome} />
       </Stack>

@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 
+import { DataTable, type DataColumn } from '../../components/data-table.tsx';
 import { OutcomeAlert } from '../../components/outcome-alert.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 import { api } from '../../lib/api.ts';
 import type { Outcome } from '../../lib/form-submission.ts';
 import { cardExpiry, type PaymentMethod } from './billing-types.ts';
@@ -73,6 +61,37 @@ export function PaymentMethodsTab({
     );
   }
 
+  const actionsColumn: DataColumn<PaymentMethod> = {
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    // the card shows the buttons alone; their own labels name the card
+    cardLabel: null,
+    cell: (card) => (
+      <Group gap="xs" justify="flex-end" wrap="nowrap">
+        {!card.isDefault && (
+          <Button
+            size="xs"
+            variant="default"
+            loading={busyId === card.id}
+            onClick={() => void makeDefault(card)}
+            aria-label={`Set ${cardName(card)} as default`}
+          >
+            Set default
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          disabled={busyId === card.id}
+          onClick={() => setRemoving(card)}
+          aria-label={`Remove ${cardName(card)}`}
+        >
+          Remove
+        </Button>
+      </Group>
+    ),
+  };
+
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="billing-cards">
@@ -83,69 +102,38 @@ export function PaymentMethodsTab({
           {cards.length === 0 ? (
             <Text c="dimmed">No payment methods yet.</Text>
           ) : (
-            <TableScroll label="Card list" minWidth={620}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Card</Table.Th>
-                    <Table.Th scope="col">Expires</Table.Th>
-                    <Table.Th scope="col">Cardholder</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    {isAdmin && (
-                      <Table.Th scope="col">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {cards.map((card) => (
-                    <Table.Tr key={card.id}>
-                      <Table.Td>
-                        <Text fw={600} span>
-                          {card.brandName}
-                        </Text>{' '}
-                        <Text span ff="monospace">
-                          <VisuallyHidden>ending </VisuallyHidden>
-                          <span aria-hidden="true">•••• </span>
-                          {card.last4}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{cardExpiry(card)}</Table.Td>
-                      <Table.Td>{card.cardholderName}</Table.Td>
-                      <Table.Td>{card.isDefault && <Badge variant="light">Default</Badge>}</Table.Td>
-                      {isAdmin && (
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            {!card.isDefault && (
-                              <Button
-                                size="xs"
-                                variant="default"
-                                loading={busyId === card.id}
-                                onClick={() => void makeDefault(card)}
-                                aria-label={`Set ${cardName(card)} as default`}
-                              >
-                                Set default
-                              </Button>
-                            )}
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red"
-                              disabled={busyId === card.id}
-                              onClick={() => setRemoving(card)}
-                              aria-label={`Remove ${cardName(card)}`}
-                            >
-                              Remove
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              label="Card list"
+              minWidth={620}
+              verticalSpacing="sm"
+              highlightOnHover
+              rows={cards}
+              rowKey={(card) => card.id}
+              columns={[
+                {
+                  header: 'Card',
+                  cell: (card) => (
+                    <>
+                      <Text fw={600} span>
+                        {card.brandName}
+                      </Text>{' '}
+                      <Text span ff="monospace">
+                        <VisuallyHidden>ending </VisuallyHidden>
+                        <span aria-hidden="true">•••• </span>
+                        {card.last4}
+                      </Text>
+                    </>
+                  ),
+                },
+                { header: 'Expires', cell: cardExpiry },
+                { header: 'Cardholder', cell: (card) => card.cardholderName },
+                {
+                  header: 'Status',
+                  cell: (card) => card.isDefault && <Badge variant="light">Default</Badge>,
+                },
+                ...(isAdmin ? [actionsColumn] : []),
+              ]}
+            />
           )}
           <OutcomeAlert outcome={outcome} />
           {!isAdmin && <Alert color="gray">Only organisation admins can add or remove cards.</Alert>}

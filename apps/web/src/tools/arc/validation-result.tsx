@@ -1,10 +1,9 @@
 import { Alert, Badge, Code, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ArcSetResult, ArcSignatureResult, ArcValidateResult } from '@rfckit/standards';
 
-import { FieldRow } from '../../components/data-table.tsx';
+import { DataTable, FieldRow } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 // background and text pairs with at least 4.5:1 contrast in both themes (as the requirement badges)
 const resultStyle: Record<ArcSignatureResult, { color: string; text: string; meaning: string }> = {
@@ -71,49 +70,61 @@ function bodyHash(matches: boolean | null): string {
   return matches ? 'matches' : 'does not match';
 }
 
+const wrapped = { ff: 'monospace', style: { overflowWrap: 'anywhere' } };
+
+/** A card label naming a tag: tag names are case-sensitive, so the tag keeps its case in the uppercase label. */
+function tagLabel(name: string, tag: string) {
+  return (
+    <>
+      {name}{' '}
+      <Text span inherit tt="none" ff="monospace">
+        {tag}
+      </Text>
+    </>
+  );
+}
+
 function SetsTable({ sets }: { sets: readonly ArcSetResult[] }) {
   return (
-    <TableScroll label="ARC sets" minWidth={900}>
-      <Table withTableBorder fz="sm" verticalSpacing="xs">
-        <Table.Caption>ARC sets, by instance</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">i=</Table.Th>
-            <Table.Th scope="col">d=</Table.Th>
-            <Table.Th scope="col">s=</Table.Th>
-            <Table.Th scope="col">cv=</Table.Th>
-            <Table.Th scope="col">ARC-Seal</Table.Th>
-            <Table.Th scope="col">ARC-Message-Signature</Table.Th>
-            <Table.Th scope="col">Body hash</Table.Th>
-            <Table.Th scope="col">Key bits</Table.Th>
-            <Table.Th scope="col">Within domain</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sets.map((set) => (
-            <Table.Tr key={set.instance} data-instance={set.instance}>
-              <Table.Th scope="row">{set.instance}</Table.Th>
-              <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {set.domain ?? '—'}
-              </Table.Td>
-              <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {set.selector ?? '—'}
-              </Table.Td>
-              <Table.Td ff="monospace">{set.cv ?? '—'}</Table.Td>
-              <Table.Td>
-                <Check result={set.seal.result} reason={set.seal.reason} />
-              </Table.Td>
-              <Table.Td>
-                <Check result={set.messageSignature.result} reason={set.messageSignature.reason} />
-              </Table.Td>
-              <Table.Td>{bodyHash(set.messageSignature.bodyHashMatches)}</Table.Td>
-              <Table.Td>{keyBits(set)}</Table.Td>
-              <Table.Td>{set.withinDomain ? 'yes' : 'no'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      label="ARC sets"
+      minWidth={900}
+      caption="ARC sets, by instance"
+      fz="sm"
+      verticalSpacing="xs"
+      rows={sets}
+      rowKey={(set) => set.instance}
+      rowProps={(set) => ({ 'data-instance': set.instance })}
+      columns={[
+        { header: 'i=', cardLabel: tagLabel('Instance', 'i='), rowHeader: true, cell: (set) => set.instance },
+        {
+          header: 'd=',
+          cardLabel: tagLabel('Domain', 'd='),
+          cell: (set) => set.domain ?? '—',
+          cellProps: wrapped,
+        },
+        {
+          header: 's=',
+          cardLabel: tagLabel('Selector', 's='),
+          cell: (set) => set.selector ?? '—',
+          cellProps: wrapped,
+        },
+        {
+          header: 'cv=',
+          cardLabel: tagLabel('Chain status', 'cv='),
+          cell: (set) => set.cv ?? '—',
+          cellProps: { ff: 'monospace' },
+        },
+        { header: 'ARC-Seal', cell: (set) => <Check result={set.seal.result} reason={set.seal.reason} /> },
+        {
+          header: 'ARC-Message-Signature',
+          cell: (set) => <Check result={set.messageSignature.result} reason={set.messageSignature.reason} />,
+        },
+        { header: 'Body hash', cell: (set) => bodyHash(set.messageSignature.bodyHashMatches) },
+        { header: 'Key bits', cell: keyBits },
+        { header: 'Within domain', cell: (set) => (set.withinDomain ? 'yes' : 'no') },
+      ]}
+    />
   );
 }
 

@@ -131,7 +131,9 @@ function SignerSettings({ signer }: { signer: DkimGenerateResultData['signer'] }
               <Table.Th scope="row" w={60}>
                 <Code>{tag}</Code>
               </Table.Th>
-              <Table.Td ff="monospace">{value}</Table.Td>
+              <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Table.Td>
               <Table.Td>{meaning}</Table.Td>
             </Table.Tr>
           ))}

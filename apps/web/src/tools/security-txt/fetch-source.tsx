@@ -1,9 +1,7 @@
 import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { SecurityTxtFetchResultData, SecurityTxtFetchSource } from '@rfckit/standards';
-import type { ReactNode } from 'react';
 
-import { DataTable } from '../../components/data-table.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable, FieldRow } from '../../components/data-table.tsx';
 
 type Certificate = NonNullable<SecurityTxtFetchSource['certificate']>;
 
@@ -17,17 +15,6 @@ export function distinguishedName(name: string): string {
   const parts = name.split('\n').filter((part) => part !== '');
   const common = parts.find((part) => part.startsWith('CN='));
   return common === undefined ? parts.join(', ') : common.slice(3);
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={150} fw={500} style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
-    </Table.Tr>
-  );
 }
 
 function CertificateFact({ certificate }: { certificate: Certificate | null }) {
@@ -60,48 +47,46 @@ export function FetchSourceView({ source }: { source: SecurityTxtFetchSource }) 
   return (
     <Stack gap="xs" component="section" aria-label="Where the file came from">
       <Title order={4}>Where the file came from</Title>
-      <TableScroll label="Response facts" minWidth={420}>
-        <Table withTableBorder verticalSpacing={4} data-testid="security-txt-source">
-          <Table.Caption>The response the findings are about</Table.Caption>
-          <Table.Tbody>
-            <Fact label="URL">
-              <Text size="sm" ff="monospace">
-                {source.finalUrl}
-              </Text>
-            </Fact>
-            <Fact label="Redirects">
-              {source.redirects.length === 0 ? (
-                <Text size="sm">None</Text>
-              ) : (
-                <List type="ordered" size="sm" spacing={2}>
-                  {source.redirects.map((hop) => (
-                    <List.Item key={`${hop.url}-${hop.status}`}>
-                      <Text span size="sm" ff="monospace">
-                        {hop.url}
-                      </Text>{' '}
-                      answered {hop.status}, to{' '}
-                      <Text span size="sm" ff="monospace">
-                        {hop.location}
-                      </Text>
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </Fact>
-            <Fact label="Status">
-              <Text size="sm">{source.status}</Text>
-            </Fact>
-            <Fact label="Content-Type">
-              <Text size="sm" {...(source.contentType === null ? {} : { ff: 'monospace' })}>
-                {source.contentType ?? 'None sent'}
-              </Text>
-            </Fact>
-            <Fact label="Certificate">
-              <CertificateFact certificate={source.certificate} />
-            </Fact>
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <Table withTableBorder verticalSpacing={4} data-testid="security-txt-source">
+        <Table.Caption>The response the findings are about</Table.Caption>
+        <Table.Tbody>
+          <FieldRow labelWidth={150} label="URL">
+            <Text size="sm" ff="monospace">
+              {source.finalUrl}
+            </Text>
+          </FieldRow>
+          <FieldRow labelWidth={150} label="Redirects">
+            {source.redirects.length === 0 ? (
+              <Text size="sm">None</Text>
+            ) : (
+              <List type="ordered" size="sm" spacing={2}>
+                {source.redirects.map((hop) => (
+                  <List.Item key={`${hop.url}-${hop.status}`}>
+                    <Text span size="sm" ff="monospace">
+                      {hop.url}
+                    </Text>{' '}
+                    answered {hop.status}, to{' '}
+                    <Text span size="sm" ff="monospace">
+                      {hop.location}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </FieldRow>
+          <FieldRow labelWidth={150} label="Status">
+            <Text size="sm">{source.status}</Text>
+          </FieldRow>
+          <FieldRow labelWidth={150} label="Content-Type">
+            <Text size="sm" {...(source.contentType === null ? {} : { ff: 'monospace' })}>
+              {source.contentType ?? 'None sent'}
+            </Text>
+          </FieldRow>
+          <FieldRow labelWidth={150} label="Certificate">
+            <CertificateFact certificate={source.certificate} />
+          </FieldRow>
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
