@@ -27,6 +27,9 @@ const SSLV3 = 'sslv3.tls.example.test';
 const CLOSED = 'closed.tls.example.test';
 const HSTS = 'hsts.tls.example.test';
 const PLAIN_HTTP = 'http.tls.example.test';
+const SSH = 'ssh.tls.example.test';
+const SILENT = 'silent.tls.example.test';
+const STALL = 'stall.tls.example.test';
 
 let ca: TestCa;
 let caDir: string;
@@ -78,6 +81,17 @@ beforeAll(async () => {
   );
   connectTo.push(`${CLOSED}::127.0.0.1:${await closedPort()}`);
   await serve(PLAIN_HTTP, startPlainServer('http'));
+  await serve(SSH, startPlainServer('ssh'));
+  await serve(SILENT, startPlainServer('silent'));
+  await serve(
+    STALL,
+    startScriptedTlsServer({
+      versions: ['TLSv1.2'],
+      suites: [0xc02f],
+      certificate: await ca.issue({ names: [STALL] }),
+      stallAfterServerHello: true,
+    }),
+  );
   // a web site on the lab's HTTPS server (Node's TLS defaults) sending HSTS for two years
   web = await startWebServer({
     ca,
@@ -97,6 +111,8 @@ afterAll(async () => {
 
 // functions: the servers and the CA file exist once the beforeAll above has run
 const tool = toolTestApp({
+  // the lab resolver knows no other name: anything not connected to a lab server does not exist
+  zones: { 'dns.tls.example.test': { A: ['127.0.0.1'] } },
   lab: () => ({ connectTo }),
   env: () => ({ OUTBOUND_CA_FILE: path.join(caDir, 'ca.pem') }),
 });
@@ -180,19 +196,43 @@ describe('POST /v1/tls-cipher/analyse', { timeout: 60_000 }, () => {
     expect(analysis.vulnerabilities.some((line) => /POODLE/.test(line))).toBe(true);
   });
 
-  it('a closed port is a 502 in plain words', async () => {
-    const response = await tool.post('/v1/tls-cipher/analyse', { host: CLOSED });
-    expect(response.statusCode, response.body).toBe(502);
-    expect(response.json()).toMatchObject({ success: false, code: 'CONNECT_FAILED' });
-    expect(response.json().error).toContain(CLOSED);
-    expect(response.json().error).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+  // issue 16: each bad target a clear 4xx or a finding, never a 5xx or a hung request
+  it.each([
+    [
+      'a closed port',
+      CLOSED,
+      'CONNECT_FAILED',
+      /^Nothing answered on port 443 at closed\.tls\.example\.test/,
+    ],
+    ['a plain HTTP server', PLAIN_HTTP, 'PROTOCOL_ERROR', /^http\.tls\.example\.test:443 does not speak TLS/],
+    [
+      'an SSH server',
+      SSH,
+      'PROTOCOL_ERROR',
+      /^ssh\.tls\.example\.test:443 does not speak TLS: it answered "SSH-2\.0/,
+    ],
+    [
+      'a server that never answers',
+      SILENT,
+      'FIRST_BYTE_TIMEOUT',
+      /^silent\.tls\.example\.test:443 sent no answer/,
+    ],
+    ['a name that does not exist', 'nowhere.example.test', 'DNS_NOT_FOUND', /nowhere\.example\.test/],
+  ])('%s is a 422 that says so in plain words', async (_, host, code, message) => {
+    const response = await tool.post('/v1/tls-cipher/analyse', { host });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ success: false, code });
+    expect(response.json().error).toMatch(message);
+    expect(response.json().error).not.toMatch(/127\.0\.0\.1|ECONN|routines/);
   });
 
-  it('a server that does not speak TLS is a 502 that says so', async () => {
-    const response = await tool.post('/v1/tls-cipher/analyse', { host: PLAIN_HTTP });
-    expect(response.statusCode, response.body).toBe(502);
-    expect(response.json()).toMatchObject({ success: false, code: 'PROTOCOL_ERROR' });
-    expect(response.json().error).toMatch(/^http\.tls\.example\.test:443 does not speak TLS/);
+  it('a server that stalls after ServerHello is graded on what it showed, the certificate a note', async () => {
+    const analysis = await analyse(STALL);
+    expect(analysis.supportedVersions.map((version) => version.version)).toContain('TLSv1.2');
+    expect(analysis.supportedVersions.flatMap((version) => version.ciphers)).toContain(
+      'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
+    );
+    expect(JSON.stringify(analysis.report.notes)).toMatch(/certificate/i);
   });
 
   it('a target the outbound rules refuse is a 422 OUTBOUND_BLOCKED', async () => {
@@ -235,7 +275,7 @@ describe('POST /v1/tls-cipher/analyse', { timeout: 60_000 }, () => {
       headers: { ...tool.signedIn, 'content-type': 'application/json', accept: 'text/event-stream' },
       payload: JSON.stringify({ host: CLOSED }),
     });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ success: false, code: 'CONNECT_FAILED' });
   });
 });

@@ -24,8 +24,9 @@ export const tlsCipherOperations = defineOperations('tls-cipher', {
       'accepts, its preference order, key exchange groups, extensions, certificate chain and the known ' +
       'vulnerabilities, then grades it after SSL Labs’ rating guide (score, grade and the caps that limited it) ' +
       'and against Mozilla’s profiles. With `Accept: text/event-stream` the answer is a stream of `progress` ' +
-      'events and one `result` (or `error`) event carrying the usual envelope. A target the outbound rules ' +
-      'refuse is a 422; a closed port, a server that does not speak TLS or never answers is a 502 or 504.',
+      'events and one `result` (or `error`) event carrying the usual envelope. A target that cannot be ' +
+      'scanned is a 422 naming why: refused by the outbound rules, a name that does not resolve, a closed ' +
+      'port, a server that does not speak TLS or never answers. A 503 means our own DNS resolver did not answer.',
     rateLimit: 'default',
     runsIn: 'server',
     remoteFailures: true,

@@ -1,4 +1,6 @@
 import { tlsAnalysis, tlsCipherOperations, tlsServerConfig, validateCipherSuite } from '@rfckit/standards';
+import { NetError } from '../../net/errors.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import { scanTls } from '../../tls/scan.ts';
 import { defineHandlers } from '../contract.ts';
 import { fetchHsts } from './hsts.ts';
@@ -9,7 +11,7 @@ const SCAN_BUDGET_MS = 60_000;
 /**
  * The TLS scan graded after SSL Labs' rating guide, cipher-suite look-up and Mozilla-based server
  * configurations; the logic lives in @rfckit/standards, the scanner in src/tls/. Sockets go through
- * the guarded outbound layer: a refused target is a 422, an unreachable or non-TLS one a 502/504.
+ * the guarded outbound layer.
  */
 export default defineHandlers(tlsCipherOperations, {
   analyse: async ({ host, port, starttls }, { app, progress, signal }) => {
@@ -23,9 +25,24 @@ export default defineHandlers(tlsCipherOperations, {
       net,
       { host, port, ...(starttls === undefined ? {} : { starttls }) },
       { onProgress: progress, signal, budgetMs: SCAN_BUDGET_MS },
-    );
+    ).catch((error: unknown) => {
+      throw asTargetProblem(error);
+    });
     return tlsAnalysis(report, await hsts);
   },
   validate: (body) => validateCipherSuite(body.cipherSuite),
   recommendations: (query) => tlsServerConfig(query.profile, query.server),
 });
+
+/** Our own resolver failing is ours to answer as a 5xx; everything else that stops a scan is the target's. */
+const oursToAnswer = new Set<string>(['RESOLVER_UNAVAILABLE', 'DNS_TIMEOUT']);
+
+/**
+ * A target that cannot be scanned (nothing listens on the port, it speaks another protocol, it never
+ * answers a ClientHello) is a 422 about the host and port the user gave, with the same code and
+ * plain words: the scan ran, the target is what failed, so it is not our server's error (5xx).
+ */
+function asTargetProblem(error: unknown): unknown {
+  if (!(error instanceof NetError) || error.statusCode < 500 || oursToAnswer.has(error.code)) return error;
+  return new HttpError(422, error.code, error.message, { cause: error, tried: error.tried });
+}
