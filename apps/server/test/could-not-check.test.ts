@@ -192,6 +192,21 @@ describe('with our DNS resolver stopped', () => {
     });
   });
 
+  it('ARC seal of a message with a chain does not write cv=fail on keys we could not look up', async () => {
+    const response = await tool.post('/v1/arc/generate', {
+      message: arcSealed,
+      domain: 'relay.example.test',
+      selector: 'arc',
+      privateKey: otherKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
+    const answer = expectCouldNotCheck(response, 'RESOLVER_UNAVAILABLE', 503);
+    expect(response.body).not.toMatch(/127\.0\.0\.1|cv=fail/);
+    expect(answer.details?.tried).toContainEqual({
+      target: 'arc._domainkey.lists.example.test',
+      outcome: 'No answer from our DNS resolver',
+    });
+  });
+
   it('security.txt fetch says that we could not check, listing all four places', async () => {
     const response = await tool.post('/v1/security-txt/fetch', { domain: 'example.test' });
     const answer = expectCouldNotCheck(response, 'RESOLVER_UNAVAILABLE', 503);

@@ -33,6 +33,7 @@ import {
   type ArcChainValue,
   type ArcGenerateBody,
   type ArcGenerateResult,
+  type ArcValidateResult,
   type Resolver,
 } from '@rfckit/standards';
 import { RSA_MINIMUM_BITS } from '../../mailauth/key-lookups.ts';
@@ -69,6 +70,8 @@ export interface SealOptions {
   resolver: Resolver;
   /** Time of sealing when the request gives no timestamp (default: now). */
   now?: Date;
+  /** Told the validation of the chain already on the message, when it has one. */
+  onChainValidated?: (validation: ArcValidateResult) => void;
 }
 
 export type SealOutcome =
@@ -354,10 +357,12 @@ export async function sealMessage(input: ArcGenerateBody, options: SealOptions):
   let chainReason: string | null = null;
   if (highest > 0) {
     // the same validation as POST /v1/arc/validate (RFC 8617 §5.2, RFC 8301 on top)
-    const { chain } = await validateArc(input.message, domain, {
+    const validation = await validateArc(input.message, domain, {
       resolver: options.resolver,
       now: options.now,
     });
+    options.onChainValidated?.(validation);
+    const { chain } = validation;
     cv = chain.result === 'pass' ? 'pass' : 'fail';
     chainReason = chain.result === 'pass' ? null : (chain.reason ?? 'the ARC chain did not validate');
   }
