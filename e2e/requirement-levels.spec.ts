@@ -44,3 +44,30 @@ test('the Requirement levels popover opens from the keyboard, explains every bad
   await expect(popover).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+for (const where of ['top', 'bottom'] as const) {
+  test(`on a phone the popover stays inside the screen with its button at the ${where}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/tools/dmarc');
+    const button = page.getByRole('button', { name: 'Requirement levels' });
+    await button.evaluate(
+      (element, block: ScrollLogicalPosition) => element.scrollIntoView({ block }),
+      where === 'top' ? 'start' : 'end',
+    );
+    await button.click();
+    const popover = page.getByRole('dialog', { name: 'Requirement levels' });
+    await expect(popover).toBeVisible();
+    // the popover settles where its placement puts it
+    await expect
+      .poll(async () => {
+        const box = await popover.boundingBox();
+        return box === null
+          ? false
+          : box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390;
+      })
+      .toBe(true);
+    // what does not fit scrolls inside the popover, reachable from the keyboard
+    const scrolls = await popover.evaluate((element) => element.scrollHeight > element.clientHeight);
+    if (scrolls) await expect(popover).toHaveAttribute('tabindex', '0');
+  });
+}

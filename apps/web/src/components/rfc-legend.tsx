@@ -93,7 +93,7 @@ export function RfcLegend({ toolBadges = [] }: { toolBadges?: readonly BadgeMean
       trapFocus
       returnFocus
       closeOnEscape
-      middlewares={{ shift: { padding: 8 }, flip: true, size: true }}
+      middlewares={{ shift: { padding: 8 }, flip: true, size: { padding: 8 } }}
     >
       <Popover.Target>
         <Button variant="default" size="xs">
