@@ -86,7 +86,13 @@ const accountPages = [
 
 async function shoot(page: Page, projectName: string, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(outputRoot, projectName, `${name}.png`), fullPage: true });
+  // a viewport as tall as the page, rather than fullPage: the sticky sidebar (100vh) and the
+  // fixed header are laid out once over the whole page instead of cut at the first screen
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.screenshot({ path: path.join(outputRoot, projectName, `${name}.png`) });
+  await page.setViewportSize(viewport);
 }
 
 test.beforeEach(async ({ page }) => {

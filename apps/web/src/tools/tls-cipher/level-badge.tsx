@@ -27,6 +27,8 @@ export function LevelBadge({ level }: { level: Level }) {
       title={style.meaning}
       aria-label={`Security level ${level}: ${style.meaning}`}
       data-level={level}
+      // a table column squeezes a badge to its ellipsis ("MEDI…") unless it keeps its text's width
+      miw="max-content"
     >
       {level}
     </Badge>
