@@ -89,7 +89,8 @@ const oldTls = await startScriptedTlsServer({
   versions: ['TLSv1.0', 'TLSv1.2'],
   // AES128-SHA, DES-CBC3-SHA
   suites: [0x002f, 0x000a],
-  certificate: await web.ca.issue({ names: [labTlsHosts.old] }),
+  // RSA key exchange needs an RSA key
+  certificate: await web.ca.issue({ names: [labTlsHosts.old], keyType: 'rsa-2048' }),
   fallbackScsv: false,
 });
 // specs publish records in it at run time (e2e/lab-dns.ts)
