@@ -74,6 +74,7 @@ describe('a server with every old weakness (scripted)', () => {
         ],
         certificate: rsa,
         heartbeat: 'vulnerable',
+        ccsInjection: 'vulnerable',
         compression: true,
         secureRenegotiation: false,
         fallbackScsv: false,
@@ -118,6 +119,7 @@ describe('a server with every old weakness (scripted)', () => {
     'anonymous',
     'crime',
     'heartbleed',
+    'ccs-injection',
     'insecure-renegotiation',
     'no-fallback-scsv',
   ])('reports %s as vulnerable, with evidence, references and a fix', (id) => {

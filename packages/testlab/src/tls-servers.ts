@@ -216,6 +216,12 @@ export interface ScriptedTlsOptions {
   compression?: boolean;
   /** Negotiates the heartbeat extension; `vulnerable` answers oversized requests with memory. */
   heartbeat?: 'vulnerable' | 'patched';
+  /**
+   * A ChangeCipherSpec before the key exchange (CVE-2014-0224): `patched` (the default) refuses it
+   * with unexpected_message, as OpenSSL 0.9.8za/1.0.0m/1.0.1h and later do; `vulnerable` takes it,
+   * as older OpenSSL did, and then fails to decrypt every record that follows.
+   */
+  ccsInjection?: 'vulnerable' | 'patched';
   /** Bits of the DH prime sent with DHE suites. Default 2048. */
   dhBits?: number;
   /** Sends ServerHello, then nothing more (a server that stalls). */
@@ -326,6 +332,7 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     socket.on('close', () => open--);
     let buffer = Buffer.alloc(0);
     let negotiated: number | undefined;
+    let earlyCcsAccepted = false;
     socket.on('error', () => {});
     socket.on('data', (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
@@ -362,6 +369,20 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
         const type = buffer[0];
         const fragment = buffer.subarray(5, 5 + length);
         buffer = buffer.subarray(5 + length);
+        if (earlyCcsAccepted) {
+          // keys derived from an empty master secret: nothing the client sends decrypts
+          socket.end(record(21, negotiated, Buffer.from([2, 21])));
+          return;
+        }
+        if (type === 20) {
+          if (options.ccsInjection === 'vulnerable') {
+            earlyCcsAccepted = true;
+            continue;
+          }
+          // RFC 5246 §7.1: ChangeCipherSpec only after the key exchange
+          socket.end(record(21, negotiated, Buffer.from([2, 10])));
+          return;
+        }
         if (type !== 24) {
           // a client finishing the handshake: a real server could not decrypt what follows
           socket.end(record(21, negotiated, Buffer.from([2, 40])));

@@ -2,12 +2,17 @@
 // server's first flight says, read only as far as the scan needs it.
 import {
   type Alert,
+  type EarlyCcsReply,
+  type EarlyCcsVerdict,
   type ServerHello,
   type ServerKeyExchange,
   type Ssl2Message,
+  changeCipherSpecRecord,
+  earlyCcsVerdict,
   heartbeatLeaks,
   heartbeatRequest,
   parseCertificate,
+  parseRecords,
   parseServerHello,
   parseServerKeyExchange,
   parseSsl2ServerHello,
@@ -33,6 +38,8 @@ export type ProbeAnswer =
       done: boolean;
       /** After a heartbeat request: the server leaked memory (true), or kept quiet / refused (false). */
       heartbleed?: boolean;
+      /** After two early ChangeCipherSpec records: the server's answers and testssl.sh's verdict on them. */
+      earlyCcs?: EarlyCcsVerdict;
     }
   | { kind: 'alert'; alert: Alert }
   | { kind: 'ssl2'; message: Ssl2Message }
@@ -166,15 +173,27 @@ function interpret(bytes: Uint8Array, end: string): ProbeAnswer {
   };
 }
 
+/** Reads until one whole record (or bytes that cannot be TLS) arrived, the server closed, or time ran out. */
+async function readRecord(connection: ProbeConnection, settings: ExchangeSettings): Promise<EarlyCcsReply> {
+  const read = await connection.read((bytes) => {
+    const split = parseRecords(bytes);
+    return !split.ok || split.result.records.length > 0;
+  }, settings.timeoutMs);
+  if (read.end === 'aborted') throw settings.signal.reason as Error;
+  return { bytes: read.bytes, end: read.end };
+}
+
 /**
  * Sends `clientHello` on a new connection and reads the answer up to `stop`. With `heartbeat`,
  * a server that agreed to the heartbeat extension and finished its flight is then sent one
- * heartbeat request claiming more payload than it carries (the Heartbleed probe).
+ * heartbeat request claiming more payload than it carries (the Heartbleed probe). With
+ * `earlyCcs`, a server that finished its flight is sent a ChangeCipherSpec before any key
+ * exchange, then a second one, each answer awaited (the CCS injection probe of CVE-2014-0224).
  */
 export async function exchange(
   settings: ExchangeSettings,
   clientHello: Uint8Array,
-  options: { stop: Stop; heartbeat?: boolean },
+  options: { stop: Stop; heartbeat?: boolean; earlyCcs?: boolean },
 ): Promise<ProbeAnswer> {
   const connection = await openConnection(settings);
   try {
@@ -197,6 +216,14 @@ export async function exchange(
         stream.result.events.some((event) => event.kind === 'heartbeat' && heartbeatLeaks(event.fragment, 0));
       // a response cut off by the read cap is a leak as well: only a bug sends that much
       return { ...answer, heartbleed: leaked || (reply.end === 'cap' && reply.bytes.length > 0) };
+    }
+    if (options.earlyCcs && answer.kind === 'hello' && answer.done) {
+      const ccs = changeCipherSpecRecord(answer.hello.version);
+      connection.write(ccs);
+      const first = await readRecord(connection, settings);
+      connection.write(ccs);
+      const second = await readRecord(connection, settings);
+      return { ...answer, earlyCcs: earlyCcsVerdict(first, second) };
     }
     return answer;
   } finally {

@@ -1,7 +1,9 @@
 // Vulnerability facts drawn from the handshakes alone: each names its CVE or RFC, says what the
-// scan saw and how to fix it (no exploit is attempted beyond the bounded Heartbleed probe).
+// scan saw and how to fix it (no exploit is attempted beyond the bounded Heartbleed and early
+// ChangeCipherSpec probes).
 import {
   type CertificateScan,
+  type EarlyCcsVerdict,
   type FeatureScan,
   type ScannedSuite,
   type VersionScan,
@@ -16,8 +18,15 @@ export interface FindingInput {
   /** Sizes of DH primes seen. */
   dhPrimeBits: readonly number[];
   heartbleed: boolean | undefined;
+  /** The early ChangeCipherSpec probe; undefined when no version it applies to is accepted. */
+  earlyCcs: EarlyCcsProbe | undefined;
   certificate: CertificateScan | undefined;
 }
+
+export type EarlyCcsProbe =
+  | { version: string; verdict: EarlyCcsVerdict }
+  /** The probe got no ServerHelloDone to send its ChangeCipherSpec after: what happened instead. */
+  | { version: string; problem: string };
 
 type SuitePredicate = (suite: ScannedSuite) => boolean;
 
@@ -141,6 +150,12 @@ const definitions: Record<VulnerabilityId, Definition> = {
     references: ['CVE-2014-0160', 'RFC 6520 §4'],
     fix: 'Upgrade OpenSSL (1.0.1g or later), restart every service using it, then replace the private key and revoke the old certificate.',
   },
+  'ccs-injection': {
+    title: 'ChangeCipherSpec injection',
+    severity: 'critical',
+    references: ['CVE-2014-0224', 'RFC 5246 §7.1'],
+    fix: 'Upgrade OpenSSL to a fixed release (0.9.8za, 1.0.0m or 1.0.1h or later; every 1.0.2, 1.1 and 3.x release is fixed) and restart every service that loaded the old library; on an appliance, install the vendor’s CVE-2014-0224 update.',
+  },
   'insecure-renegotiation': {
     title: 'No secure renegotiation',
     severity: 'high',
@@ -181,6 +196,49 @@ function finding(
 
 function suiteFinding(id: VulnerabilityId, lines: string[], clean: string): Vulnerability {
   return lines.length > 0 ? finding(id, 'vulnerable', lines.join('; ')) : finding(id, 'ok', clean);
+}
+
+function earlyCcsFinding(probe: EarlyCcsProbe | undefined, versions: readonly VersionScan[]): Vulnerability {
+  if (probe === undefined)
+    return supports(versions, 'TLSv1.3')
+      ? finding(
+          'ccs-injection',
+          'ok',
+          'Only TLS 1.3 is accepted, which drops a ChangeCipherSpec unread (RFC 8446 §5): CVE-2014-0224 does not apply, so it was not tested.',
+        )
+      : finding(
+          'ccs-injection',
+          'unknown',
+          'No TLS 1.0-1.2 or SSL 3.0 handshake succeeded, so the early ChangeCipherSpec probe did not run.',
+        );
+  if ('problem' in probe)
+    return finding(
+      'ccs-injection',
+      'unknown',
+      `The early ChangeCipherSpec probe (${probe.version}) could not run: ${probe.problem}.`,
+    );
+  const [first, second] = probe.verdict.answers;
+  const answers = `to the first: ${first}; to a second: ${second}`;
+  switch (probe.verdict.status) {
+    case 'vulnerable':
+      return finding(
+        'ccs-injection',
+        'vulnerable',
+        `The server took a ChangeCipherSpec sent right after its ServerHelloDone, before any key exchange (${probe.version}), and could not decrypt what followed: ${answers}.`,
+      );
+    case 'ok':
+      return finding(
+        'ccs-injection',
+        'ok',
+        `The server did not take a ChangeCipherSpec sent before the key exchange (${probe.version}): ${answers}.`,
+      );
+    case 'unknown':
+      return finding(
+        'ccs-injection',
+        'unknown',
+        `The answers to a ChangeCipherSpec sent before the key exchange (${probe.version}) do not tell whether the server took it: ${answers}.`,
+      );
+  }
 }
 
 function certificateFinding(certificate: CertificateScan | undefined): Vulnerability {
@@ -288,6 +346,7 @@ export function vulnerabilities(input: FindingInput): Vulnerability[] {
               ? 'The heartbeat probe got no answer.'
               : 'The heartbeat extension is not negotiated.',
           ),
+    earlyCcsFinding(input.earlyCcs, versions),
     features.secureRenegotiation === 'no'
       ? finding(
           'insecure-renegotiation',

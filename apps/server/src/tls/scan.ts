@@ -38,7 +38,7 @@ import {
   exchangeSsl2,
   openConnection,
 } from './exchange.ts';
-import { vulnerabilities } from './findings.ts';
+import { type EarlyCcsProbe, vulnerabilities } from './findings.ts';
 
 export interface TlsScanTarget {
   host: string;
@@ -62,6 +62,8 @@ const BUNDLE_SIZE = 128;
 const DEFAULTS = { budgetMs: 60_000, maxConnections: 6, timeoutMs: 5_000 };
 
 const LEGACY_VERSIONS: readonly TlsVersionName[] = ['SSLv3', 'TLSv1.0', 'TLSv1.1', 'TLSv1.2'];
+/** testssl.sh's order for the early ChangeCipherSpec probe; TLS 1.3 has no such step to inject into. */
+const CCS_PROBE_VERSIONS: readonly TlsVersionName[] = ['TLSv1.0', 'TLSv1.1', 'TLSv1.2', 'SSLv3'];
 const TLS13_SUITES = cipherSuites
   .filter((suite) => suite.versions.includes('TLSv1.3'))
   .map((suite) => suite.code);
@@ -131,6 +133,20 @@ function describeRefusal(answer: ProbeAnswer): string {
     case 'not-tls':
       return `not TLS: ${answer.sample}`;
   }
+}
+
+/** What the early ChangeCipherSpec probe learnt, or why it got no ServerHelloDone to send it after. */
+function earlyCcsProbe(version: TlsVersionName, answer: ProbeAnswer | undefined): EarlyCcsProbe {
+  if (answer?.kind === 'hello' && answer.earlyCcs !== undefined) return { version, verdict: answer.earlyCcs };
+  return {
+    version,
+    problem:
+      answer === undefined
+        ? 'the connection failed'
+        : answer.kind === 'hello'
+          ? 'the server sent no ServerHelloDone'
+          : describeRefusal(answer),
+  };
 }
 
 class Scan {
@@ -518,6 +534,7 @@ export async function scanTls(
   const fallbackVersion = tlsVersionsSupported.length >= 2 ? tlsVersionsSupported.at(-2) : undefined;
   const facts = [...scan.helloFacts.values()];
   const heartbeatVersion = LEGACY_VERSIONS.find((name) => scan.helloFacts.get(name)?.heartbeat);
+  const ccsVersion = CCS_PROBE_VERSIONS.find((name) => supported(name) !== undefined);
 
   // suites whose ServerKeyExchange is signed: ECDHE and DHE with a certificate
   const signed = (supported('TLSv1.2')?.suites ?? [])
@@ -531,7 +548,7 @@ export async function scanTls(
       );
     });
 
-  const [tls12Groups, tls13Groups, schemes, compression, fallback, heartbleed, certificate] =
+  const [tls12Groups, tls13Groups, schemes, compression, fallback, heartbleed, earlyCcs, certificate] =
     await Promise.all([
       bestLegacy !== undefined && ecdhe.length > 0
         ? scan.legacyGroups(bestLegacy, ecdhe)
@@ -582,6 +599,20 @@ export async function scanTls(
               ),
             )
             .then((answer) => (answer?.kind === 'hello' ? answer.heartbleed : undefined))
+        : Promise.resolve(undefined),
+      ccsVersion !== undefined
+        ? scan
+            .probe('features', ccsVersion, () =>
+              exchange(
+                settings,
+                scan.legacyHello(
+                  ccsVersion,
+                  (supported(ccsVersion)?.suites ?? []).map((suite) => suite.code),
+                ),
+                { stop: 'hello-done', earlyCcs: true },
+              ),
+            )
+            .then((answer) => earlyCcsProbe(ccsVersion, answer))
         : Promise.resolve(undefined),
       scan.slots.run(async () => {
         scan.total++;
@@ -662,6 +693,7 @@ export async function scanTls(
       features,
       dhPrimeBits,
       heartbleed,
+      earlyCcs,
       certificate: certificateScan,
     }),
     notes: scan.notes,

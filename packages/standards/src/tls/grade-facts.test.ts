@@ -136,6 +136,7 @@ describe('gradeFactsOf', () => {
       groups: { tls12: ['ffdhe3072'], tls13: [], dhPrimeBits: [2048] },
       vulnerabilities: [
         finding('heartbleed', 'vulnerable'),
+        finding('ccs-injection', 'vulnerable'),
         finding('crime', 'vulnerable'),
         finding('insecure-renegotiation', 'vulnerable'),
         finding('no-fallback-scsv', 'vulnerable'),
@@ -146,11 +147,19 @@ describe('gradeFactsOf', () => {
     expect(result.ok && result.facts.ecdhBits).toBeUndefined();
     expect(result.ok && result.facts.vulnerabilities).toEqual({
       heartbleed: true,
-      ccsInjection: false,
+      ccsInjection: true,
       insecureRenegotiation: true,
       compression: true,
       fallbackScsv: false,
     });
+  });
+
+  it('caps only a CCS injection the probe saw, not one it could not tell', () => {
+    const facts = (status: Vulnerability['status']) => {
+      const result = gradeFactsOf({ ...modern, vulnerabilities: [finding('ccs-injection', status)] });
+      return result.ok && result.facts.vulnerabilities.ccsInjection;
+    };
+    expect([facts('vulnerable'), facts('unknown'), facts('ok')]).toEqual([true, false, false]);
   });
 
   it('sizes ECDSA keys by curve and Ed25519 as 255 bits', () => {

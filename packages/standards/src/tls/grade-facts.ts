@@ -157,8 +157,7 @@ export function gradeFactsOf(report: TlsScanReport, hstsMaxAge?: number): GradeF
       },
       vulnerabilities: {
         heartbleed: vulnerable('heartbleed'),
-        // the scanner sends no early ChangeCipherSpec: OpenSSL fixed CVE-2014-0224 in 2014
-        ccsInjection: false,
+        ccsInjection: vulnerable('ccs-injection'),
         insecureRenegotiation: vulnerable('insecure-renegotiation'),
         compression: vulnerable('crime'),
         fallbackScsv: !vulnerable('no-fallback-scsv'),

@@ -368,10 +368,11 @@ function capsOf(facts: TlsGradeFacts, accepted: readonly Accepted[]): GradeCap[]
     cap({
       code: 'CCS_INJECTION',
       grade: 'F',
-      reason: 'An early ChangeCipherSpec lets a man in the middle force weak keys',
+      reason:
+        'An early ChangeCipherSpec makes the server switch to keys a man in the middle can compute, so the session can be read and altered',
       evidence: 'The server accepted ChangeCipherSpec before the key exchange',
       fix: 'Upgrade OpenSSL (0.9.8za, 1.0.0m, 1.0.1h or later)',
-      reference: 'CVE-2014-0224',
+      reference: 'CVE-2014-0224; RFC 5246 §7.1',
     });
   if (facts.vulnerabilities.insecureRenegotiation)
     cap({

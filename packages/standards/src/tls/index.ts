@@ -16,5 +16,6 @@ export * from './schema.ts';
 export * from './operations.ts';
 export * from './scan-report.ts';
 export * from './heartbeat.ts';
+export * from './change-cipher-spec.ts';
 export * from './grade-facts.ts';
 export * from './analysis.ts';

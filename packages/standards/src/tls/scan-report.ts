@@ -116,6 +116,7 @@ export const vulnerabilityIds = [
   'anonymous',
   'crime',
   'heartbleed',
+  'ccs-injection',
   'insecure-renegotiation',
   'no-fallback-scsv',
   'certificate',

@@ -131,10 +131,11 @@ export function InformationTab() {
         <Text>
           The grade follows Qualys SSL Labs’ rating guide: protocol support counts 30 %, key exchange 30 % and
           cipher strength 40 % (A from 80, B from 65, C from 50, D from 35, E from 20). Caps then limit it: F
-          for SSL 2.0, export or NULL suites, keys under 1024 bits or Heartbleed; C without TLS 1.2 or with
-          RC4 or 3DES on TLS 1.1+; B for TLS 1.0/1.1, keys under 2048 bits or no forward secrecy. A
-          certificate that is not trusted gives T, one for another name M. A+ needs HSTS for at least 180 days
-          and TLS_FALLBACK_SCSV (RFC 7507). Scores of 80 and more show green, 60 and more yellow, lower red.
+          for SSL 2.0, export or NULL suites, keys under 1024 bits, Heartbleed or CCS injection (an early
+          ChangeCipherSpec taken, CVE-2014-0224); C without TLS 1.2 or with RC4 or 3DES on TLS 1.1+; B for TLS
+          1.0/1.1, keys under 2048 bits or no forward secrecy. A certificate that is not trusted gives T, one
+          for another name M. A+ needs HSTS for at least 180 days and TLS_FALLBACK_SCSV (RFC 7507). Scores of
+          80 and more show green, 60 and more yellow, lower red.
         </Text>
       </PageSection>
     </Stack>
