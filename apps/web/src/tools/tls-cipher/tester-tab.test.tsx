@@ -194,7 +194,7 @@ describe('TLS tester', () => {
   });
 
   it('a closed port is a check we could not make, with a retry', async () => {
-    vi.stubGlobal('fetch', failWith('Nothing answered on port 443 at example.com', 'CONNECT_FAILED', 502));
+    vi.stubGlobal('fetch', failWith('Nothing answered on port 443 at example.com', 'CONNECT_FAILED', 422));
     await submit('example.com');
     expect(await screen.findByText('Nothing answered on port 443 at example.com')).toBeVisible();
     expect(screen.getByRole('button', { name: /Retry/ })).toBeVisible();
