@@ -24,8 +24,6 @@ export interface IssueOptions {
   keyType?: KeyType;
   /** Signs with md5WithRSAEncryption (RFC 3279 §2.2.1) instead of SHA-256; needs an RSA CA. */
   md5Signature?: boolean;
-  /** The caIssuers URL of the Authority Information Access extension (RFC 5280 §4.2.2.1). */
-  caIssuersUrl?: string;
 }
 
 /** A certificate and its key, as PEM text that `node:tls` and `node:https` take as they are. */
@@ -200,8 +198,6 @@ async function authorityOf(authority: Authority): Promise<TestCa> {
       const notBefore = issue.notBefore ?? new Date(Date.now() - DAY);
       const notAfter = issue.notAfter ?? new Date(Date.now() + 90 * DAY);
       const extensions = await leafExtensions(leafKeys, issue.names);
-      if (issue.caIssuersUrl !== undefined)
-        extensions.push(new x509.AuthorityInfoAccessExtension({ caIssuers: [issue.caIssuersUrl] }));
       const cert = issue.selfSigned
         ? await x509.X509CertificateGenerator.createSelfSigned(
             {
