@@ -93,6 +93,12 @@ const oldTls = await startScriptedTlsServer({
   certificate: await web.ca.issue({ names: [labTlsHosts.old], keyType: 'rsa-2048' }),
   fallbackScsv: false,
 });
+const brokenTls = await startScriptedTlsServer({
+  versions: ['SSLv3'],
+  // AES128-SHA, EXP-DES-CBC-SHA
+  suites: [0x002f, 0x0008],
+  certificate: await web.ca.issue({ names: [labTlsHosts.broken] }),
+});
 // specs publish records in it at run time (e2e/lab-dns.ts)
 await servePublishing(dns, dataDir);
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
@@ -106,6 +112,7 @@ Object.assign(
       `${unreachableSite}:80:127.0.0.1:${closedPort}`,
       `${labTlsHosts.current}::127.0.0.1:${currentTls.port}`,
       `${labTlsHosts.old}::127.0.0.1:${oldTls.port}`,
+      `${labTlsHosts.broken}::127.0.0.1:${brokenTls.port}`,
     ],
   }),
   { OUTBOUND_CA_FILE: caFile },

@@ -155,6 +155,17 @@ for (const width of [1440, 390]) {
           },
           'TLS test result',
         ],
+        [
+          'tester-f',
+          async () => {
+            await testTls(page, labTlsHosts.broken);
+            await expect(page.getByRole('button', { name: 'Test TLS' })).toBeEnabled({ timeout: 60_000 });
+            await expect(
+              page.getByRole('region', { name: 'TLS test result' }).getByLabel('Grade F', { exact: true }),
+            ).toBeVisible();
+          },
+          'TLS test result',
+        ],
       ];
       for (const [name, open, result] of shots) {
         await open();

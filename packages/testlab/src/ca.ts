@@ -1,4 +1,4 @@
-import { X509Certificate as NodeX509Certificate, webcrypto } from 'node:crypto';
+import { KeyObject, X509Certificate as NodeX509Certificate, sign, webcrypto } from 'node:crypto';
 import { isIP } from 'node:net';
 // @peculiar/x509 resolves its algorithms through tsyringe, which needs the Reflect metadata API first
 import 'reflect-metadata';
@@ -9,7 +9,7 @@ const crypto = webcrypto;
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
-export type KeyType = 'ec-p256' | 'rsa-2048' | 'rsa-1024';
+export type KeyType = 'ec-p256' | 'rsa-2048' | 'rsa-1024' | 'rsa-512';
 
 export interface IssueOptions {
   /** DNS names and IP addresses for the subjectAltName; the first is also the subject's CN. */
@@ -22,6 +22,8 @@ export interface IssueOptions {
   selfSigned?: boolean;
   /** Default `ec-p256` (fast to generate). */
   keyType?: KeyType;
+  /** Signs with md5WithRSAEncryption (RFC 3279 §2.2.1) instead of SHA-256; needs an RSA CA. */
+  md5Signature?: boolean;
 }
 
 /** A certificate and its key, as PEM text that `node:tls` and `node:https` take as they are. */
@@ -46,6 +48,14 @@ export interface TestCa {
   readonly key: string;
   readonly subject: string;
   issue(options: IssueOptions): Promise<IssuedCertificate>;
+  /** An intermediate CA under this one; its leaves' chain is leaf, intermediate, root. */
+  intermediate(options: { name: string }): Promise<TestCa>;
+}
+
+export interface TestCaOptions {
+  name?: string;
+  /** The CA's own key. Default `ec-p256`; RSA for leaves signed with RSA (md5Signature). */
+  keyType?: 'ec-p256' | 'rsa-2048';
 }
 
 const DAY = 86_400_000;
@@ -56,7 +66,7 @@ function algorithmOf(keyType: KeyType): webcrypto.RsaHashedKeyGenParams | webcry
         name: 'RSASSA-PKCS1-v1_5',
         hash: 'SHA-256',
         publicExponent: new Uint8Array([1, 0, 1]),
-        modulusLength: keyType === 'rsa-1024' ? 1024 : 2048,
+        modulusLength: { 'rsa-2048': 2048, 'rsa-1024': 1024, 'rsa-512': 512 }[keyType],
       }
     : { name: 'ECDSA', namedCurve: 'P-256' };
 }
@@ -102,13 +112,59 @@ function fingerprintOf(pem: string): string {
   return new NodeX509Certificate(pem).fingerprint256;
 }
 
+// sha256WithRSAEncryption and md5WithRSAEncryption (1.2.840.113549.1.1.11 and .4): same length
+const SHA256_WITH_RSA = Buffer.from('06092a864886f70d01010b', 'hex');
+const MD5_WITH_RSA = Buffer.from('06092a864886f70d010104', 'hex');
+
+/** Where the DER element at `at` ends. */
+function derEnd(der: Buffer, at: number): number {
+  const first = der[at + 1] ?? 0;
+  if (first < 0x80) return at + 2 + first;
+  const count = first & 0x7f;
+  return at + 2 + count + der.readUIntBE(at + 2, count);
+}
+
+/**
+ * Re-signs a sha256WithRSAEncryption certificate with MD5: WebCrypto has no MD5, so both
+ * AlgorithmIdentifiers are swapped in place (same length) and the TBSCertificate signed again.
+ */
+function resignWithMd5(der: ArrayBuffer, signingKey: CryptoKey): string {
+  const bytes = Buffer.from(der);
+  for (let at = bytes.indexOf(SHA256_WITH_RSA); at >= 0; at = bytes.indexOf(SHA256_WITH_RSA, at))
+    MD5_WITH_RSA.copy(bytes, at);
+  const tbsStart = (bytes[1] ?? 0) < 0x80 ? 2 : 2 + ((bytes[1] ?? 0) & 0x7f);
+  const tbs = bytes.subarray(tbsStart, derEnd(bytes, tbsStart));
+  const signature = sign('md5', tbs, KeyObject.from(signingKey));
+  // the signature BIT STRING closes the certificate and keeps its length (the modulus size)
+  signature.copy(bytes, bytes.length - signature.length);
+  return x509.PemConverter.encode(bytes, 'CERTIFICATE');
+}
+
+interface Authority {
+  subject: string;
+  keys: CryptoKeyPair;
+  keyType: 'ec-p256' | 'rsa-2048';
+  cert: string;
+  /** The CA certificates above a leaf, as a server sends them (PEM, this CA first). */
+  chain: string;
+}
+
+async function caExtensions(keys: CryptoKeyPair, pathLength: number): Promise<x509.Extension[]> {
+  return [
+    new x509.BasicConstraintsExtension(true, pathLength, true),
+    new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+    await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
+  ];
+}
+
 /**
  * Generates a root CA at run time (ECDSA P-256, valid from yesterday for ten years) that
  * issues leaf certificates for lab servers. Nothing is written to disk.
  */
-export async function createTestCa(options: { name?: string } = {}): Promise<TestCa> {
+export async function createTestCa(options: TestCaOptions = {}): Promise<TestCa> {
   const subject = commonName(options.name ?? 'rfckit test lab root CA');
-  const keys = await generateKeys('ec-p256');
+  const keyType = options.keyType ?? 'ec-p256';
+  const keys = await generateKeys(keyType);
   const now = Date.now();
   const root = await x509.X509CertificateGenerator.createSelfSigned(
     {
@@ -116,27 +172,28 @@ export async function createTestCa(options: { name?: string } = {}): Promise<Tes
       notBefore: new Date(now - DAY),
       notAfter: new Date(now + 3650 * DAY),
       keys,
-      signingAlgorithm: signingAlgorithmOf('ec-p256'),
-      extensions: [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
-      ],
+      signingAlgorithm: signingAlgorithmOf(keyType),
+      extensions: await caExtensions(keys, 1),
     },
     crypto,
   );
   const rootPem = root.toString('pem');
-  const rootKeyPem = await privateKeyPem(keys.privateKey);
-  const authorityKeyId = await x509.AuthorityKeyIdentifierExtension.create(keys.publicKey, false, crypto);
+  return authorityOf({ subject, keys, keyType, cert: `${rootPem}\n`, chain: `${rootPem}\n` });
+}
 
+async function authorityOf(authority: Authority): Promise<TestCa> {
+  const { subject, keys } = authority;
+  const authorityKeyId = await x509.AuthorityKeyIdentifierExtension.create(keys.publicKey, false, crypto);
   return {
-    cert: `${rootPem}\n`,
-    key: rootKeyPem,
+    cert: authority.cert,
+    key: await privateKeyPem(keys.privateKey),
     subject,
     async issue(issue: IssueOptions): Promise<IssuedCertificate> {
       const [first] = issue.names;
       if (first === undefined) throw new Error('issue() needs at least one name');
       const keyType = issue.keyType ?? 'ec-p256';
+      if (issue.md5Signature && (issue.selfSigned ? keyType : authority.keyType) === 'ec-p256')
+        throw new Error('an MD5 signature needs an RSA signer: createTestCa({ keyType: "rsa-2048" })');
       const leafKeys = await generateKeys(keyType);
       const notBefore = issue.notBefore ?? new Date(Date.now() - DAY);
       const notAfter = issue.notAfter ?? new Date(Date.now() + 90 * DAY);
@@ -161,21 +218,48 @@ export async function createTestCa(options: { name?: string } = {}): Promise<Tes
               notAfter,
               publicKey: leafKeys.publicKey,
               signingKey: keys.privateKey,
-              signingAlgorithm: signingAlgorithmOf('ec-p256'),
+              signingAlgorithm: signingAlgorithmOf(authority.keyType),
               extensions: [...extensions, authorityKeyId],
             },
             crypto,
           );
-      const certPem = `${cert.toString('pem')}\n`;
+      const certPem = issue.md5Signature
+        ? `${resignWithMd5(cert.rawData, issue.selfSigned ? leafKeys.privateKey : keys.privateKey)}\n`
+        : `${cert.toString('pem')}\n`;
       return {
         cert: certPem,
         key: await privateKeyPem(leafKeys.privateKey),
-        chain: issue.selfSigned ? certPem : `${certPem}${rootPem}\n`,
+        chain: issue.selfSigned ? certPem : `${certPem}${authority.chain}`,
         fingerprint256: fingerprintOf(certPem),
         names: [...issue.names],
         notBefore,
         notAfter,
       };
+    },
+    async intermediate({ name }: { name: string }): Promise<TestCa> {
+      const intermediateKeys = await generateKeys(authority.keyType);
+      const now = Date.now();
+      const cert = await x509.X509CertificateGenerator.create(
+        {
+          subject: commonName(name),
+          issuer: subject,
+          notBefore: new Date(now - DAY),
+          notAfter: new Date(now + 1825 * DAY),
+          publicKey: intermediateKeys.publicKey,
+          signingKey: keys.privateKey,
+          signingAlgorithm: signingAlgorithmOf(authority.keyType),
+          extensions: [...(await caExtensions(intermediateKeys, 0)), authorityKeyId],
+        },
+        crypto,
+      );
+      const pem = `${cert.toString('pem')}\n`;
+      return authorityOf({
+        subject: commonName(name),
+        keys: intermediateKeys,
+        keyType: authority.keyType,
+        cert: pem,
+        chain: `${pem}${authority.chain}`,
+      });
     },
   };
 }

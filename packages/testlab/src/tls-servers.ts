@@ -207,6 +207,8 @@ export interface ScriptedTlsOptions {
   versions: readonly ('SSLv3' | 'TLSv1.0' | 'TLSv1.1' | 'TLSv1.2')[];
   /** Suite code points in the server's order of preference. */
   suites: readonly number[];
+  /** Other suites for some versions (RC4 with TLS 1.0 only, CBC with SSL 3.0 only). */
+  suitesByVersion?: Partial<Record<'SSLv3' | 'TLSv1.0' | 'TLSv1.1' | 'TLSv1.2', readonly number[]>>;
   /** SSL 2.0 cipher kinds answered in SERVER-HELLO; none: SSL 2.0 hellos are dropped. */
   ssl2Kinds?: readonly number[];
   certificate: IssuedCertificate;
@@ -432,7 +434,11 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     if (version === undefined) return alert(70, versions.at(-1) ?? 0x0301);
     if (hello.suites.includes(0x5600) && version < (versions[0] ?? 0) && options.fallbackScsv !== false)
       return alert(86, version);
-    const suite = options.suites.find((code) => hello.suites.includes(code));
+    const versionName = (Object.keys(VERSION_CODES) as (keyof typeof VERSION_CODES)[]).find(
+      (name) => VERSION_CODES[name] === version,
+    );
+    const suites = (versionName && options.suitesByVersion?.[versionName]) ?? options.suites;
+    const suite = suites.find((code) => hello.suites.includes(code));
     if (suite === undefined) {
       if (!options.closeOnNoSharedSuite) return alert(40, version);
       socket.destroy();
@@ -440,9 +446,10 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     }
     const extensions: Buffer[] = [];
     const wantsRenegotiation = hello.extensions.has(0xff01) || hello.suites.includes(0x00ff);
+    // renegotiation_info answers SSL 3.0's SCSV too (RFC 5746 §4.5), as OpenSSL does
+    if (options.secureRenegotiation !== false && wantsRenegotiation)
+      extensions.push(Buffer.concat([u16(0xff01), vector2(Buffer.from([0]))]));
     if (version > 0x0300) {
-      if (options.secureRenegotiation !== false && wantsRenegotiation)
-        extensions.push(Buffer.concat([u16(0xff01), vector2(Buffer.from([0]))]));
       if (options.heartbeat !== undefined && hello.extensions.has(15))
         extensions.push(Buffer.concat([u16(15), vector2(Buffer.from([1]))]));
     }

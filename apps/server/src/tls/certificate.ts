@@ -98,7 +98,10 @@ function validity(
 /** From Node's handshake: the verification result is Node's (OpenSSL's chain building, RFC 6125 names). */
 export function certificateFromHandshake(report: TlsReport, now = new Date()): CertificateScan {
   const chain = report.certificates.map((certificate) => summarise(new X509Certificate(certificate.pem).raw));
-  const trusted = report.verified || report.verificationError?.problem === 'wrong-name';
+  // OpenSSL checks validity dates only once the chain reached a trust anchor, and Node matches the
+  // name after that: an expired or misnamed certificate is still trusted, and graded on that fact
+  const problem = report.verificationError?.problem;
+  const trusted = report.verified || problem === 'wrong-name' || problem === 'expired';
   return {
     chain,
     trusted,

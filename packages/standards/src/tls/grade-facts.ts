@@ -70,7 +70,12 @@ const certificateCurveBits: Readonly<Record<string, number>> = {
 };
 
 /** Certificate verifier codes that mean the server left out an intermediate (OpenSSL's verify codes). */
-const missingIssuerCodes = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT']);
+const missingIssuerCodes = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  // the server sent some intermediates but not the one that leads to a root
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
 
 const minOf = (values: readonly number[]) => (values.length === 0 ? undefined : Math.min(...values));
 
