@@ -71,6 +71,8 @@ export interface ProbeConnection {
 }
 
 export interface ProbeClient {
+  /** The certificates a chain is verified against: Node's store and OUTBOUND_CA_FILE, as PEM. */
+  readonly trustAnchors: readonly string[];
   /** Resolves and checks `host` (a name or address literal) for `port`: OUTBOUND_BLOCKED, DNS errors. */
   target(host: string, port: number, signal?: AbortSignal): Promise<CheckedTarget>;
   /** Opens a TCP connection to the first checked address that answers: CONNECT_FAILED, CONNECT_TIMEOUT. */
@@ -284,6 +286,9 @@ function probeConnection(
 export function createProbeClient(options: ProbeClientOptions): ProbeClient {
   const baseLimits = { ...DEFAULT_PROBE_LIMITS, ...options.limits };
   return {
+    get trustAnchors() {
+      return [...tls.getCACertificates('default'), ...options.extraCa];
+    },
     target(host, port, signal) {
       const parsed = parseHostInput(host);
       if (parsed === undefined)

@@ -114,13 +114,77 @@ export function certificateFromHandshake(report: TlsReport, now = new Date()): C
   };
 }
 
+/** A chain's standing against the trust anchors, with OpenSSL's verify code when it fails. */
+export interface ChainVerification {
+  trusted: boolean;
+  problem?: { code: string; message: string };
+}
+
+/** Chains longer than this are not walked further (OpenSSL's default verify depth is 100; real ones are 2-4). */
+const MAX_CHAIN_DEPTH = 10;
+
+const issuedBy = (subject: X509Certificate, issuer: X509Certificate) =>
+  subject.checkIssued(issuer) && subject.verify(issuer.publicKey);
+
+/**
+ * Builds the path from the leaf through the certificates the server sent to a trust anchor, as
+ * a TLS client does (RFC 5280 §6, names and signatures; validity dates are judged apart), for a
+ * chain read from a probe when Node's own handshake could not be completed. Failures carry the
+ * verify codes OpenSSL gives for the same chain, so the grade reads both sources alike.
+ */
+export function verifyChain(
+  certificates: readonly Uint8Array[],
+  anchorsPem: readonly string[],
+): ChainVerification {
+  const sent = certificates.map((der) => new X509Certificate(der));
+  const anchors = anchorsPem.map((pem) => new X509Certificate(pem));
+  const isAnchor = (certificate: X509Certificate) =>
+    anchors.some((anchor) => anchor.fingerprint256 === certificate.fingerprint256);
+  let current = sent[0];
+  if (current === undefined)
+    return { trusted: false, problem: { code: 'NO_CERTIFICATE', message: 'no certificate was sent' } };
+  for (let depth = 0; depth < MAX_CHAIN_DEPTH; depth++) {
+    if (isAnchor(current) || anchors.some((anchor) => issuedBy(current as X509Certificate, anchor)))
+      return { trusted: true };
+    const subject: X509Certificate = current;
+    // OpenSSL's self-signed test: own name and signature, key usage aside
+    if (subject.subject === subject.issuer && subject.verify(subject.publicKey))
+      return {
+        trusted: false,
+        problem:
+          depth === 0
+            ? { code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed certificate' }
+            : { code: 'SELF_SIGNED_CERT_IN_CHAIN', message: 'self-signed certificate in certificate chain' },
+      };
+    const issuer = sent.find((candidate) => candidate !== subject && issuedBy(subject, candidate));
+    if (issuer === undefined)
+      return {
+        trusted: false,
+        problem:
+          depth === 0
+            ? { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', message: 'unable to verify the first certificate' }
+            : {
+                code: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+                message: 'unable to get local issuer certificate',
+              },
+      };
+    current = issuer;
+  }
+  return {
+    trusted: false,
+    problem: { code: 'CERT_CHAIN_TOO_LONG', message: `certificate chain longer than ${MAX_CHAIN_DEPTH}` },
+  };
+}
+
 /**
  * From a probe's Certificate message, when Node could not finish a handshake (SSL 3.0-only or
- * export-only servers): the chain is shown and the name checked, but trust cannot be judged.
+ * export-only servers, or a server that stops after its hello): the chain is verified here
+ * against the same trust anchors, and the name checked per RFC 6125.
  */
 export function certificateFromProbe(
   certificates: readonly Uint8Array[],
   host: string,
+  anchorsPem: readonly string[],
   now = new Date(),
 ): CertificateScan {
   const chain = certificates.map((der) => summarise(der));
@@ -128,15 +192,13 @@ export function certificateFromProbe(
   const nameMatches =
     leaf !== undefined &&
     (leaf.checkHost(host, { subject: 'default' }) !== undefined || leaf.checkIP(host) !== undefined);
+  const verification = verifyChain(certificates, anchorsPem);
   return {
     chain,
-    trusted: false,
+    trusted: verification.trusted,
     nameMatches,
     ...validity(chain, now),
-    problem: {
-      code: 'NOT_VERIFIED',
-      message: 'the chain could not be verified: no modern TLS handshake with the server succeeded',
-    },
+    ...(verification.problem === undefined ? {} : { problem: verification.problem }),
     source: 'probe',
   };
 }

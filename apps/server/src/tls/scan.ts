@@ -672,7 +672,7 @@ export async function scanTls(
     certificate !== undefined
       ? certificateFromHandshake(certificate.report)
       : scan.certificates !== undefined
-        ? certificateFromProbe(scan.certificates, checked.host)
+        ? certificateFromProbe(scan.certificates, checked.host, net.probe.trustAnchors)
         : undefined;
   const dhPrimeBits = [...scan.dhPrimeBits].sort((a, b) => a - b);
   scan.report('done');

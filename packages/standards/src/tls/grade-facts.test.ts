@@ -204,17 +204,22 @@ describe('gradeFactsOf', () => {
     });
   });
 
-  it('leaves trust out when the chain came from a raw probe and could not be verified', () => {
-    const probed = gradeFactsOf({
-      ...modern,
-      certificate: {
-        ...modern.certificate!,
-        trusted: false,
-        source: 'probe',
-        problem: { code: 'NOT_VERIFIED', message: 'no modern handshake succeeded' },
-      },
+  it('grades the trust the scanner found for a chain read from a raw probe', () => {
+    const probed = (trusted: boolean, problem?: { code: string; message: string }) =>
+      gradeFactsOf({
+        ...modern,
+        certificate: { ...modern.certificate!, trusted, source: 'probe', ...(problem ? { problem } : {}) },
+      });
+    const unknownIssuer = probed(false, {
+      code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      message: 'unable to verify the first certificate',
     });
-    expect(probed.ok && probed.facts.certificate.trusted).toBe(true);
+    expect(unknownIssuer.ok && unknownIssuer.facts.certificate).toMatchObject({
+      trusted: false,
+      chainComplete: false,
+    });
+    const verified = probed(true);
+    expect(verified.ok && verified.facts.certificate).toMatchObject({ trusted: true, chainComplete: true });
   });
 
   it('cannot grade a server that sent no certificate', () => {

@@ -151,9 +151,8 @@ export function gradeFactsOf(report: TlsScanReport, hstsMaxAge?: number): GradeF
       dhBits,
       ecdhBits,
       certificate: {
-        // a chain read from a raw probe (no modern handshake succeeded) cannot be verified: trust is
-        // left out of the grade rather than judged on a verification that never ran
-        trusted: certificate.source === 'probe' || certificate.trusted,
+        // a chain read from a raw probe is verified by the scanner against the same anchors
+        trusted: certificate.trusted,
         expired: certificate.expired,
         selfSigned: leaf.selfSigned,
         nameMatches: certificate.nameMatches,
