@@ -1,7 +1,7 @@
 // The TLS scanner: which protocol versions and suites a server accepts (offer a bundle, read
 // the choice, remove it, repeat, as testssl.sh does), its preference, groups, extensions,
 // certificate and the vulnerability facts — through the guarded outbound layer only.
-import { generateKeyPairSync } from 'node:crypto';
+import { createECDH, generateKeyPairSync } from 'node:crypto';
 import {
   type ClientHelloOptions,
   type FeatureScan,
@@ -141,6 +141,7 @@ class Scan {
   readonly slots: ConnectionSlots;
   readonly settings: ExchangeSettings;
   readonly share = x25519Share();
+  readonly p256Share = new Uint8Array(createECDH('prime256v1').generateKeys());
   /** Facts from every legacy ServerHello seen, by version. */
   readonly helloFacts = new Map<
     TlsVersionName,
@@ -413,6 +414,51 @@ class Scan {
     return found;
   }
 
+  /**
+   * The signature schemes a TLS 1.3 server can sign its CertificateVerify with. It picks the
+   * scheme while reading the ClientHello (RFC 8446 §4.2.3, §4.4.3), so a hello offering one scheme
+   * is answered with a ServerHello when it can sign with it and with a handshake_failure alert
+   * when not — as testssl.sh asks. The hello offers only the groups it holds shares for, so that
+   * no HelloRetryRequest (whose place before or after the choice is up to the server) blurs the
+   * answer. Undefined when the answers cannot tell: a HelloRetryRequest or no answer at all.
+   */
+  async tls13SignatureSchemes(suites: readonly number[]): Promise<string[] | undefined> {
+    const schemes = Object.values(signatureSchemes) as number[];
+    const answers = await Promise.all(
+      schemes.map((scheme) =>
+        this.probe('features', 'TLSv1.3', () =>
+          exchange(
+            this.settings,
+            this.tls13Hello(suites, {
+              signatureAlgorithms: [scheme],
+              groups: [namedGroups.x25519, namedGroups.secp256r1],
+              keyShares: [
+                { group: namedGroups.x25519, keyExchange: this.share },
+                { group: namedGroups.secp256r1, keyExchange: this.p256Share },
+              ],
+            }),
+            { stop: 'server-hello' },
+          ),
+        ),
+      ),
+    );
+    const unclear = answers.some(
+      (answer) => answer === undefined || (answer.kind === 'hello' && answer.hello.helloRetryRequest),
+    );
+    if (unclear || !answers.some((answer) => answer?.kind === 'alert' || answer?.kind === 'hello'))
+      return undefined;
+    return schemes
+      .filter((_, index) => {
+        const answer = answers[index];
+        return (
+          answer?.kind === 'hello' &&
+          !answer.hello.helloRetryRequest &&
+          answer.hello.version === protocolVersions['TLSv1.3']
+        );
+      })
+      .map((scheme) => signatureSchemeName(scheme) ?? `0x${scheme.toString(16).padStart(4, '0')}`);
+  }
+
   /** TLS 1.3 groups: with no key share the server must name its choice in a HelloRetryRequest. */
   async tls13Groups(suites: readonly number[]): Promise<string[]> {
     const remaining = [...TLS13_GROUPS];
@@ -531,13 +577,16 @@ export async function scanTls(
       );
     });
 
-  const [tls12Groups, tls13Groups, schemes, compression, fallback, heartbleed, certificate] =
+  const [tls12Groups, tls13Groups, schemes, tls13Schemes, compression, fallback, heartbleed, certificate] =
     await Promise.all([
       bestLegacy !== undefined && ecdhe.length > 0
         ? scan.legacyGroups(bestLegacy, ecdhe)
         : Promise.resolve([]),
       tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
       signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
+      tls13
+        ? scan.tls13SignatureSchemes(tls13.suites.map((suite) => suite.code))
+        : Promise.resolve(undefined),
       bestLegacy !== undefined
         ? scan
             .probe('features', bestLegacy, () =>
@@ -655,6 +704,7 @@ export async function scanTls(
     versions,
     groups: { tls12: tls12Groups, tls13: tls13Groups, dhPrimeBits },
     ...(schemes === undefined ? {} : { signatureAlgorithms: schemes }),
+    ...(tls13Schemes === undefined ? {} : { tls13SignatureAlgorithms: tls13Schemes }),
     features,
     ...(certificateScan === undefined ? {} : { certificate: certificateScan }),
     vulnerabilities: vulnerabilities({
