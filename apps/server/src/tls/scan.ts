@@ -28,6 +28,7 @@ import {
 } from '@rfckit/standards';
 import { NetError } from '../net/errors.ts';
 import type { NetSession } from '../net/layer.ts';
+import { type CheckedTarget, connectFailure, tlsHandshakeFailure } from '../net/target.ts';
 import type { StarttlsProtocol } from '../net/starttls.ts';
 import { certificateFromHandshake, certificateFromProbe } from './certificate.ts';
 import {
@@ -133,6 +134,36 @@ function describeRefusal(answer: ProbeAnswer): string {
   }
 }
 
+const phaseWords: Record<TlsScanProgress['phase'], string> = {
+  versions: 'Checking the protocol versions',
+  suites: 'Listing the cipher suites',
+  preference: "Reading the server's suite order",
+  groups: 'Listing the key exchange groups',
+  features: 'Checking the extensions',
+  certificate: 'Reading the certificate',
+  done: 'Finishing the scan',
+};
+
+/**
+ * A probe's failure as a scan note in plain words: our NetErrors already name only what the user
+ * typed; anything else (an errno, OpenSSL's error text) is put in words here, never quoted.
+ */
+function scanNote(
+  target: CheckedTarget,
+  phase: TlsScanProgress['phase'],
+  version: ScannedVersion | undefined,
+  error: unknown,
+): string {
+  const what = `${phaseWords[phase]}${version === undefined ? '' : ` (${version})`}`;
+  if (error instanceof NetError) return `${what}: ${error.message}`;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return `${what}: ${
+    typeof code === 'string' && /^E[A-Z]+$/.test(code)
+      ? connectFailure(target, code)
+      : tlsHandshakeFailure(target, (error ?? {}) as { code?: unknown; reason?: unknown })
+  }`;
+}
+
 class Scan {
   connections = 0;
   done = 0;
@@ -203,7 +234,7 @@ class Scan {
       });
     } catch (error) {
       if (this.settings.signal.aborted) return undefined;
-      this.notes.push(`${phase}${version === undefined ? '' : ` ${version}`}: ${(error as Error).message}`);
+      this.notes.push(scanNote(this.settings.target, phase, version, error));
       return undefined;
     } finally {
       this.done++;
@@ -644,7 +675,7 @@ export async function scanTls(
           });
           return result;
         } catch (error) {
-          scan.notes.push(`certificate: ${(error as Error).message}`);
+          scan.notes.push(scanNote(checked, 'certificate', undefined, error));
           return undefined;
         } finally {
           scan.done++;
