@@ -157,11 +157,10 @@ function scanNote(
   const what = `${phaseWords[phase]}${version === undefined ? '' : ` (${version})`}`;
   if (error instanceof NetError) return `${what}: ${error.message}`;
   const code = (error as { code?: unknown } | undefined)?.code;
-  return `${what}: ${
-    typeof code === 'string' && /^E[A-Z]+$/.test(code)
-      ? connectFailure(target, code)
-      : tlsHandshakeFailure(target, (error ?? {}) as { code?: unknown; reason?: unknown })
-  }`;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return `${what}: ${connectFailure(target, code)}`;
+  if (typeof code === 'string' && code.startsWith('ERR_SSL_'))
+    return `${what}: ${tlsHandshakeFailure(target, error as { code: string; reason?: unknown })}`;
+  return `${what}: the probe of ${target.host} on port ${target.urlPort} failed`;
 }
 
 class Scan {
