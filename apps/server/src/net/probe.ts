@@ -8,6 +8,7 @@ import {
   RETRY_NEXT_ADDRESS,
   checkedTarget,
   connectFailure,
+  tlsHandshakeFailure,
   type AddressResolver,
   type CheckedTarget,
 } from './target.ts';
@@ -242,11 +243,7 @@ function probeConnection(
         secure.once('error', (error) => {
           clearTimeout(timer);
           secure.destroy();
-          reject(
-            new NetError('TLS_HANDSHAKE_FAILED', `TLS handshake with ${where} failed: ${error.message}`, {
-              cause: error,
-            }),
-          );
+          reject(new NetError('TLS_HANDSHAKE_FAILED', tlsHandshakeFailure(target, error), { cause: error }));
         });
         let sessionTicket = false;
         let finish: (() => void) | undefined;

@@ -58,6 +58,47 @@ export function connectFailure(
   }
 }
 
+/** OpenSSL's reasons a TLS client gives up on a server, in plain words. */
+const HANDSHAKE_REASONS: Readonly<Record<string, string>> = {
+  ERR_SSL_WRONG_VERSION_NUMBER: 'it answered with a protocol version this client does not speak',
+  ERR_SSL_UNSUPPORTED_PROTOCOL: 'it offers only protocol versions this client does not speak',
+  ERR_SSL_NO_PROTOCOLS_AVAILABLE: 'it offers only protocol versions this client does not speak',
+  ERR_SSL_UNSAFE_LEGACY_RENEGOTIATION_DISABLED: 'it does not support secure renegotiation (RFC 5746)',
+  ERR_SSL_DH_KEY_TOO_SMALL: 'its Diffie-Hellman prime is too small',
+  ERR_SSL_EE_KEY_TOO_SMALL: 'its certificate key is too small',
+  ERR_SSL_CA_KEY_TOO_SMALL: 'a certificate of its chain has too small a key',
+  ERR_SSL_CA_MD_TOO_WEAK: 'a certificate of its chain is signed with too weak a hash',
+  ERR_SSL_NO_SHARED_CIPHER: 'it shares no cipher suite with this client',
+  ERR_SSL_WRONG_SIGNATURE_TYPE: 'it signed with a scheme this client did not offer',
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: 'it sent something that is not a TLS record',
+  ERR_SSL_RECORD_LAYER_FAILURE: 'it sent a broken TLS record',
+};
+
+/**
+ * A failed TLS handshake in plain words, naming the host and port the user asked for: never
+ * OpenSSL's error queue text (`error:0A000410:SSL routines::…`) nor the errno text, which quotes
+ * addresses.
+ */
+export function tlsHandshakeFailure(
+  target: Pick<CheckedTarget, 'host' | 'urlPort'>,
+  error: { code?: unknown; reason?: unknown },
+): string {
+  const where = `${target.host} on port ${target.urlPort}`;
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  // a TLS alert from the server: ERR_SSL_SSL/TLS_ALERT_HANDSHAKE_FAILURE (OpenSSL 3.5),
+  // ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE, ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION …
+  const alert =
+    code === undefined ? undefined : /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13|SSL\/TLS)_ALERT_(\w+)$/.exec(code)?.[1];
+  if (alert !== undefined)
+    return `The TLS handshake with ${where} failed: the server ended it with a ${alert.toLowerCase()} alert`;
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return `The TLS handshake with ${where} failed: the server closed the connection`;
+  const plain =
+    (code === undefined ? undefined : HANDSHAKE_REASONS[code]) ??
+    (typeof error.reason === 'string' && /^[\w ,.'()-]+$/.test(error.reason) ? error.reason : undefined);
+  return `The TLS handshake with ${where} failed${plain === undefined ? '' : `: ${plain}`}`;
+}
+
 /**
  * Maps a failure of the DNS client to the user-facing error, keeping NetErrors as they are. Our
  * resolver failing (docs/architecture.md §6) is told apart from the name's servers failing.

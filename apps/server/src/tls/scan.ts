@@ -1,7 +1,7 @@
 // The TLS scanner: which protocol versions and suites a server accepts (offer a bundle, read
 // the choice, remove it, repeat, as testssl.sh does), its preference, groups, extensions,
 // certificate and the vulnerability facts — through the guarded outbound layer only.
-import { generateKeyPairSync } from 'node:crypto';
+import { createECDH, generateKeyPairSync } from 'node:crypto';
 import {
   type ClientHelloOptions,
   type FeatureScan,
@@ -28,6 +28,7 @@ import {
 } from '@rfckit/standards';
 import { NetError } from '../net/errors.ts';
 import type { NetSession } from '../net/layer.ts';
+import { type CheckedTarget, connectFailure, tlsHandshakeFailure } from '../net/target.ts';
 import type { StarttlsProtocol } from '../net/starttls.ts';
 import { certificateFromHandshake, certificateFromProbe } from './certificate.ts';
 import {
@@ -149,6 +150,35 @@ function earlyCcsProbe(version: TlsVersionName, answer: ProbeAnswer | undefined)
   };
 }
 
+const phaseWords: Record<TlsScanProgress['phase'], string> = {
+  versions: 'Checking the protocol versions',
+  suites: 'Listing the cipher suites',
+  preference: "Reading the server's suite order",
+  groups: 'Listing the key exchange groups',
+  features: 'Checking the extensions',
+  certificate: 'Reading the certificate',
+  done: 'Finishing the scan',
+};
+
+/**
+ * A probe's failure as a scan note in plain words: our NetErrors already name only what the user
+ * typed; anything else (an errno, OpenSSL's error text) is put in words here, never quoted.
+ */
+function scanNote(
+  target: CheckedTarget,
+  phase: TlsScanProgress['phase'],
+  version: ScannedVersion | undefined,
+  error: unknown,
+): string {
+  const what = `${phaseWords[phase]}${version === undefined ? '' : ` (${version})`}`;
+  if (error instanceof NetError) return `${what}: ${error.message}`;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return `${what}: ${connectFailure(target, code)}`;
+  if (typeof code === 'string' && code.startsWith('ERR_SSL_'))
+    return `${what}: ${tlsHandshakeFailure(target, error as { code: string; reason?: unknown })}`;
+  return `${what}: the probe of ${target.host} on port ${target.urlPort} failed`;
+}
+
 class Scan {
   connections = 0;
   done = 0;
@@ -157,6 +187,7 @@ class Scan {
   readonly slots: ConnectionSlots;
   readonly settings: ExchangeSettings;
   readonly share = x25519Share();
+  readonly p256Share = new Uint8Array(createECDH('prime256v1').generateKeys());
   /** Facts from every legacy ServerHello seen, by version. */
   readonly helloFacts = new Map<
     TlsVersionName,
@@ -218,7 +249,7 @@ class Scan {
       });
     } catch (error) {
       if (this.settings.signal.aborted) return undefined;
-      this.notes.push(`${phase}${version === undefined ? '' : ` ${version}`}: ${(error as Error).message}`);
+      this.notes.push(scanNote(this.settings.target, phase, version, error));
       return undefined;
     } finally {
       this.done++;
@@ -429,6 +460,51 @@ class Scan {
     return found;
   }
 
+  /**
+   * The signature schemes a TLS 1.3 server can sign its CertificateVerify with. It picks the
+   * scheme while reading the ClientHello (RFC 8446 §4.2.3, §4.4.3), so a hello offering one scheme
+   * is answered with a ServerHello when it can sign with it and with a handshake_failure alert
+   * when not — as testssl.sh asks. The hello offers only the groups it holds shares for, so that
+   * no HelloRetryRequest (whose place before or after the choice is up to the server) blurs the
+   * answer. Undefined when the answers cannot tell: a HelloRetryRequest or no answer at all.
+   */
+  async tls13SignatureSchemes(suites: readonly number[]): Promise<string[] | undefined> {
+    const schemes = Object.values(signatureSchemes) as number[];
+    const answers = await Promise.all(
+      schemes.map((scheme) =>
+        this.probe('features', 'TLSv1.3', () =>
+          exchange(
+            this.settings,
+            this.tls13Hello(suites, {
+              signatureAlgorithms: [scheme],
+              groups: [namedGroups.x25519, namedGroups.secp256r1],
+              keyShares: [
+                { group: namedGroups.x25519, keyExchange: this.share },
+                { group: namedGroups.secp256r1, keyExchange: this.p256Share },
+              ],
+            }),
+            { stop: 'server-hello' },
+          ),
+        ),
+      ),
+    );
+    const unclear = answers.some(
+      (answer) => answer === undefined || (answer.kind === 'hello' && answer.hello.helloRetryRequest),
+    );
+    if (unclear || !answers.some((answer) => answer?.kind === 'alert' || answer?.kind === 'hello'))
+      return undefined;
+    return schemes
+      .filter((_, index) => {
+        const answer = answers[index];
+        return (
+          answer?.kind === 'hello' &&
+          !answer.hello.helloRetryRequest &&
+          answer.hello.version === protocolVersions['TLSv1.3']
+        );
+      })
+      .map((scheme) => signatureSchemeName(scheme) ?? `0x${scheme.toString(16).padStart(4, '0')}`);
+  }
+
   /** TLS 1.3 groups: with no key share the server must name its choice in a HelloRetryRequest. */
   async tls13Groups(suites: readonly number[]): Promise<string[]> {
     const remaining = [...TLS13_GROUPS];
@@ -548,92 +624,100 @@ export async function scanTls(
       );
     });
 
-  const [tls12Groups, tls13Groups, schemes, compression, fallback, heartbleed, earlyCcs, certificate] =
-    await Promise.all([
-      bestLegacy !== undefined && ecdhe.length > 0
-        ? scan.legacyGroups(bestLegacy, ecdhe)
-        : Promise.resolve([]),
-      tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
-      signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
-      bestLegacy !== undefined
-        ? scan
-            .probe('features', bestLegacy, () =>
-              exchange(settings, scan.legacyHello(bestLegacy, legacySuites, { compressionMethods: [1, 0] }), {
-                stop: 'server-hello',
-              }),
-            )
-            .then((answer) => (answer?.kind === 'hello' ? answer.hello.compressionMethod !== 0 : undefined))
-        : Promise.resolve(false),
-      fallbackVersion !== undefined && fallbackVersion !== 'TLSv1.3'
-        ? scan
-            .probe('features', fallbackVersion, () =>
-              exchange(
-                settings,
-                scan.legacyHello(
-                  fallbackVersion,
-                  (supported(fallbackVersion)?.suites ?? []).map((suite) => suite.code),
-                  { fallbackScsv: true },
-                ),
-                { stop: 'server-hello' },
+  const [
+    tls12Groups,
+    tls13Groups,
+    schemes,
+    tls13Schemes,
+    compression,
+    fallback,
+    heartbleed,
+    earlyCcs,
+    certificate,
+  ] = await Promise.all([
+    bestLegacy !== undefined && ecdhe.length > 0 ? scan.legacyGroups(bestLegacy, ecdhe) : Promise.resolve([]),
+    tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
+    signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
+    tls13 ? scan.tls13SignatureSchemes(tls13.suites.map((suite) => suite.code)) : Promise.resolve(undefined),
+    bestLegacy !== undefined
+      ? scan
+          .probe('features', bestLegacy, () =>
+            exchange(settings, scan.legacyHello(bestLegacy, legacySuites, { compressionMethods: [1, 0] }), {
+              stop: 'server-hello',
+            }),
+          )
+          .then((answer) => (answer?.kind === 'hello' ? answer.hello.compressionMethod !== 0 : undefined))
+      : Promise.resolve(false),
+    fallbackVersion !== undefined && fallbackVersion !== 'TLSv1.3'
+      ? scan
+          .probe('features', fallbackVersion, () =>
+            exchange(
+              settings,
+              scan.legacyHello(
+                fallbackVersion,
+                (supported(fallbackVersion)?.suites ?? []).map((suite) => suite.code),
+                { fallbackScsv: true },
               ),
-            )
-            .then((answer): TriState => {
-              if (answer?.kind === 'alert')
-                return answer.alert.description === alertDescriptions.inappropriate_fallback
-                  ? 'yes'
-                  : 'unknown';
-              if (answer?.kind === 'hello') return 'no';
-              return 'unknown';
-            })
-        : Promise.resolve<TriState>('not-applicable'),
-      heartbeatVersion !== undefined
-        ? scan
-            .probe('features', heartbeatVersion, () =>
-              exchange(
-                settings,
-                scan.legacyHello(
-                  heartbeatVersion,
-                  (supported(heartbeatVersion)?.suites ?? []).map((suite) => suite.code),
-                ),
-                { stop: 'hello-done', heartbeat: true },
+              { stop: 'server-hello' },
+            ),
+          )
+          .then((answer): TriState => {
+            if (answer?.kind === 'alert')
+              return answer.alert.description === alertDescriptions.inappropriate_fallback
+                ? 'yes'
+                : 'unknown';
+            if (answer?.kind === 'hello') return 'no';
+            return 'unknown';
+          })
+      : Promise.resolve<TriState>('not-applicable'),
+    heartbeatVersion !== undefined
+      ? scan
+          .probe('features', heartbeatVersion, () =>
+            exchange(
+              settings,
+              scan.legacyHello(
+                heartbeatVersion,
+                (supported(heartbeatVersion)?.suites ?? []).map((suite) => suite.code),
               ),
-            )
-            .then((answer) => (answer?.kind === 'hello' ? answer.heartbleed : undefined))
-        : Promise.resolve(undefined),
-      ccsVersion !== undefined
-        ? scan
-            .probe('features', ccsVersion, () =>
-              exchange(
-                settings,
-                scan.legacyHello(
-                  ccsVersion,
-                  (supported(ccsVersion)?.suites ?? []).map((suite) => suite.code),
-                ),
-                { stop: 'hello-done', earlyCcs: true },
+              { stop: 'hello-done', heartbeat: true },
+            ),
+          )
+          .then((answer) => (answer?.kind === 'hello' ? answer.heartbleed : undefined))
+      : Promise.resolve(undefined),
+    ccsVersion !== undefined
+      ? scan
+          .probe('features', ccsVersion, () =>
+            exchange(
+              settings,
+              scan.legacyHello(
+                ccsVersion,
+                (supported(ccsVersion)?.suites ?? []).map((suite) => suite.code),
               ),
-            )
-            .then((answer) => earlyCcsProbe(ccsVersion, answer))
-        : Promise.resolve(undefined),
-      scan.slots.run(async () => {
-        scan.total++;
+              { stop: 'hello-done', earlyCcs: true },
+            ),
+          )
+          .then((answer) => earlyCcsProbe(ccsVersion, answer))
+      : Promise.resolve(undefined),
+    scan.slots.run(async () => {
+      scan.total++;
+      scan.report('certificate');
+      try {
+        const connection = await openConnection(settings);
+        const result = await connection.handshake({
+          ...(scan.serverName === undefined ? {} : { servername: scan.serverName }),
+          alpn: ['h2', 'http/1.1'],
+          timeoutMs: settings.timeoutMs,
+        });
+        return result;
+      } catch (error) {
+        scan.notes.push(scanNote(checked, 'certificate', undefined, error));
+        return undefined;
+      } finally {
+        scan.done++;
         scan.report('certificate');
-        try {
-          const connection = await openConnection(settings);
-          const result = await connection.handshake({
-            ...(scan.serverName === undefined ? {} : { servername: scan.serverName }),
-            alpn: ['h2', 'http/1.1'],
-            timeoutMs: settings.timeoutMs,
-          });
-          return result;
-        } catch (error) {
-          scan.notes.push(`certificate: ${(error as Error).message}`);
-          return undefined;
-        } finally {
-          scan.done++;
-          scan.report('certificate');
-        }
-      }),
-    ]);
+      }
+    }),
+  ]);
 
   const legacySupported = bestLegacy !== undefined;
   const features: FeatureScan = {
@@ -686,6 +770,7 @@ export async function scanTls(
     versions,
     groups: { tls12: tls12Groups, tls13: tls13Groups, dhPrimeBits },
     ...(schemes === undefined ? {} : { signatureAlgorithms: schemes }),
+    ...(tls13Schemes === undefined ? {} : { tls13SignatureAlgorithms: tls13Schemes }),
     features,
     ...(certificateScan === undefined ? {} : { certificate: certificateScan }),
     vulnerabilities: vulnerabilities({

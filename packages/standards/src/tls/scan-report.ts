@@ -151,6 +151,11 @@ export const tlsScanReportSchema = z.object({
    * the order found; absent when no TLS 1.2 suite with a signed key exchange is accepted.
    */
   signatureAlgorithms: z.array(z.string()).optional(),
+  /**
+   * Signature schemes a TLS 1.3 server accepts for its CertificateVerify (RFC 8446 §4.2.3), each
+   * offered alone; absent when TLS 1.3 is not served or no answer could tell.
+   */
+  tls13SignatureAlgorithms: z.array(z.string()).optional(),
   features: featureScanSchema,
   certificate: certificateScanSchema.optional(),
   vulnerabilities: z.array(vulnerabilitySchema),

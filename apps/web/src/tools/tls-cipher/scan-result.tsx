@@ -296,6 +296,12 @@ const triWords: Record<TriState, string> = {
   unknown: 'Could not tell',
 };
 
+/** Signature schemes the server signs with: 'not learnt' when no probe could tell. */
+function schemeList(schemes: readonly string[] | undefined): string {
+  if (schemes === undefined) return 'not learnt';
+  return schemes.length > 0 ? schemes.join(', ') : 'none';
+}
+
 function KeyExchangeAndFeatures({ report }: { report: Report }) {
   const { groups, features } = report;
   const rows: { name: string; value: ReactNode }[] = [
@@ -306,7 +312,14 @@ function KeyExchangeAndFeatures({ report }: { report: Report }) {
       value:
         groups.dhPrimeBits.length > 0 ? groups.dhPrimeBits.map((bits) => `${bits} bits`).join(', ') : 'none',
     },
-    { name: 'Signature algorithms', value: report.signatureAlgorithms?.join(', ') ?? 'not learnt' },
+    {
+      name: 'Signature algorithms (TLS 1.2)',
+      value: schemeList(report.signatureAlgorithms),
+    },
+    {
+      name: 'Signature algorithms (TLS 1.3)',
+      value: schemeList(report.tls13SignatureAlgorithms),
+    },
     { name: 'ALPN', value: features.alpn ?? 'none' },
     { name: 'OCSP stapling', value: triWords[features.ocspStapling] },
     { name: 'Secure renegotiation (RFC 5746)', value: triWords[features.secureRenegotiation] },

@@ -1,0 +1,85 @@
+import { tlsAnalysis, type TlsScanReport } from '@rfckit/standards';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../test/render.tsx';
+import { ScanResult } from './scan-result.tsx';
+
+// A current server as the scanner reports it: TLS 1.2 and 1.3, an RSA key that signs TLS 1.3
+// handshakes with RSASSA-PSS only (RFC 8446 §4.2.3) and TLS 1.2 ones with PKCS #1 v1.5 too.
+const currentServer: TlsScanReport = {
+  host: 'www.example.com',
+  port: 443,
+  address: '192.0.2.20',
+  versions: [
+    {
+      version: 'TLSv1.2',
+      supported: true,
+      suites: [
+        {
+          code: 0xc02f,
+          hex: '0xC0,0x2F',
+          name: 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
+          openssl: 'ECDHE-RSA-AES128-GCM-SHA256',
+          keyExchange: { group: 'x25519' },
+        },
+      ],
+    },
+    {
+      version: 'TLSv1.3',
+      supported: true,
+      suites: [
+        {
+          code: 0x1301,
+          hex: '0x13,0x01',
+          name: 'TLS_AES_128_GCM_SHA256',
+          openssl: 'TLS_AES_128_GCM_SHA256',
+          keyExchange: { group: 'x25519' },
+        },
+      ],
+    },
+  ],
+  groups: { tls12: ['x25519'], tls13: ['x25519'], dhPrimeBits: [] },
+  signatureAlgorithms: ['rsa_pss_rsae_sha256', 'rsa_pkcs1_sha256'],
+  tls13SignatureAlgorithms: ['rsa_pss_rsae_sha256', 'rsa_pss_rsae_sha384', 'rsa_pss_rsae_sha512'],
+  features: {
+    alpn: 'h2',
+    ocspStapling: 'no',
+    secureRenegotiation: 'yes',
+    fallbackScsv: 'yes',
+    compression: 'no',
+    sessionTickets: 'yes',
+    heartbeat: 'no',
+    extendedMasterSecret: 'yes',
+  },
+  vulnerabilities: [],
+  notes: [
+    'Reading the certificate: The TLS handshake with www.example.com on port 443 took longer than 5000 ms',
+  ],
+  incomplete: false,
+  stats: { connections: 60, durationMs: 900 },
+};
+
+describe('TLS scan result', () => {
+  it('shows the signature schemes of TLS 1.2 and of TLS 1.3 apart, and the scan notes', () => {
+    renderWithProviders(<ScanResult analysis={tlsAnalysis(currentServer, { checked: false })} />);
+    const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr');
+    expect(row('Signature algorithms (TLS 1.2)')).toHaveTextContent('rsa_pss_rsae_sha256, rsa_pkcs1_sha256');
+    expect(row('Signature algorithms (TLS 1.3)')).toHaveTextContent(
+      'rsa_pss_rsae_sha256, rsa_pss_rsae_sha384, rsa_pss_rsae_sha512',
+    );
+    expect(
+      screen.getByText(
+        'Reading the certificate: The TLS handshake with www.example.com on port 443 took longer than 5000 ms',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says when no probe could tell the TLS 1.3 schemes', () => {
+    const { tls13SignatureAlgorithms: _unknown, ...report } = currentServer;
+    renderWithProviders(<ScanResult analysis={tlsAnalysis(report, { checked: false })} />);
+    expect(
+      screen.getByRole('rowheader', { name: 'Signature algorithms (TLS 1.3)' }).closest('tr'),
+    ).toHaveTextContent('not learnt');
+  });
+});
