@@ -191,7 +191,7 @@ describe('POST /v1/tls-cipher/analyse on a server open to CCS injection', { time
     connectTo.push(`${CCS_HOST}::127.0.0.1:${server.port}`);
   });
 
-  const tool = toolTestApp({ lab: () => ({ connectTo }) });
+  const tool = toolTestApp({ lab: () => ({ connectTo }), env: () => ({ OUTBOUND_CA_FILE: lab.caFile }) });
 
   it('grades F and names the CCS cap with its reason', async () => {
     const analysis = await tool.data<TlsAnalysis>('/v1/tls-cipher/analyse', { host: CCS_HOST });

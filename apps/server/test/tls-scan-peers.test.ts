@@ -134,17 +134,21 @@ describe.each(labConfigs)('$name', (config) => {
     return sorted([...ourSet].filter((entry) => !disagreement?.entries.includes(entry)));
   }
 
-  it.each(peers)('reports what %s reported when recorded', (peer) => {
-    if (skip) return;
+  it.skipIf(skip).for(peers)('reports what %s reported when recorded', (peer, context) => {
     const recording = readRecording(config);
     expect(
       recording,
       `no recording of ${config.id}: run node scripts/record-tls-peers.ts ${config.id}`,
     ).toBeDefined();
+    const { opensslRelease: recordedRelease, ...recorded } = recording?.parameters ?? {};
+    const { opensslRelease: localRelease, ...local } = configParameters(config);
     expect(
-      recording?.parameters,
+      recorded,
       `the recording of ${config.id} was made on another configuration: run node scripts/record-tls-peers.ts ${config.id}`,
-    ).toEqual(configParameters(config));
+    ).toEqual(local);
+    // a server on OpenSSL's defaults serves what this machine's release serves: another release's
+    // recording does not apply here (the live comparison, where the peer is installed, still runs)
+    if (recordedRelease !== localRelease) context.skip(`recorded with OpenSSL ${String(recordedRelease)}`);
     expect(recording?.suites[peer]).toEqual(expectedOf(peer));
   });
 

@@ -13,6 +13,8 @@ export const LAB_TLS_HOST = 'tls.example.test';
 
 export interface TlsLab {
   ca: TestCa;
+  /** The lab CA as a PEM file, for OUTBOUND_CA_FILE. */
+  caFile: string;
   issue(options?: {
     keyType?: KeyType;
     names?: string[];
@@ -31,6 +33,7 @@ export async function createTlsLab(): Promise<TlsLab> {
   writeFileSync(caFile, ca.cert);
   return {
     ca,
+    caFile,
     issue: (options = {}) =>
       ca.issue({
         names: options.names ?? [LAB_TLS_HOST],
