@@ -260,7 +260,11 @@ function certificateFinding(certificate: CertificateScan | undefined): Vulnerabi
   if (leaf?.signatureAlgorithm !== undefined && /md5|sha1With/i.test(leaf.signatureAlgorithm))
     problems.push(`the signature uses ${leaf.signatureAlgorithm}`);
   if (problems.length === 0)
-    return finding('certificate', 'ok', `Trusted, valid until ${leaf?.validTo ?? '?'}, covers the host name.`);
+    return finding(
+      'certificate',
+      'ok',
+      `Trusted, valid until ${leaf?.validTo ?? '?'}, covers the host name.`,
+    );
   return finding('certificate', 'vulnerable', `${problems.join('; ')}.`);
 }
 
