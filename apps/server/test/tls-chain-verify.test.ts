@@ -5,7 +5,13 @@ import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import { createTestCa, startNodeTlsServer, type IssuedCertificate, type TestCa } from '@rfckit/testlab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../src/tls/certificate.ts';
+import {
+  certificateFromProbe,
+  completeChain,
+  issuerCertificateOf,
+  verifyChain,
+  type IssuerFetcher,
+} from '../src/tls/certificate.ts';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 const NAME = 'chain.example.test';
@@ -107,5 +113,65 @@ describe('verifyChain agrees with OpenSSL', { timeout: 60_000 }, () => {
     );
     expect(verifyChain(derChain(issued.chain), [root.cert])).toEqual({ trusted: true });
     expect(verifyChain([], [root.cert]).trusted).toBe(false);
+  });
+});
+
+describe('completeChain fetches what the server left out from caIssuers', { timeout: 60_000 }, () => {
+  const AIA = 'http://aia.example.test/issuer.crt';
+  const probed = async (caIssuersUrl?: string) => {
+    const issued = await intermediate.issue({ names: [NAME], ...(caIssuersUrl ? { caIssuersUrl } : {}) });
+    return certificateFromProbe(derChain(issued.cert), NAME, [root.cert]);
+  };
+  const serving =
+    (body: Uint8Array | string, asked: string[] = []): IssuerFetcher =>
+    (url) => {
+      asked.push(url);
+      const certificate = issuerCertificateOf(typeof body === 'string' ? Buffer.from(body) : body);
+      return Promise.resolve(
+        certificate === undefined ? { failure: `${url} sent no certificate` } : { certificate },
+      );
+    };
+
+  it('trusts, as incomplete, a chain whose missing intermediate is fetched as DER or PEM', async () => {
+    for (const body of [new Uint8Array(new X509Certificate(intermediate.cert).raw), intermediate.cert]) {
+      const asked: string[] = [];
+      const scan = await probed(AIA);
+      expect(scan).toMatchObject({ trusted: false, problem: { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' } });
+      const { scan: completed, notes } = await completeChain(scan, [root.cert], serving(body, asked));
+      expect(asked).toEqual([AIA]);
+      expect(notes).toEqual([]);
+      expect(completed.trusted).toBe(true);
+      expect(completed.problem?.code).toBe('INCOMPLETE_CHAIN');
+      expect(completed.problem?.message).toContain(`CN=rfckit chain test intermediate (fetched from ${AIA})`);
+    }
+  });
+
+  it('leaves the chain untrusted, with a note, when the fetch brings no certificate', async () => {
+    const { scan, notes } = await completeChain(
+      await probed(AIA),
+      [root.cert],
+      serving('<html>moved</html>'),
+    );
+    expect(scan).toMatchObject({ trusted: false, problem: { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' } });
+    expect(notes).toEqual([`Fetching the missing intermediate certificate: ${AIA} sent no certificate`]);
+  });
+
+  it('fetches nothing for a leaf without caIssuers, a trusted chain or a self-signed one', async () => {
+    const asked: string[] = [];
+    const fetcher = serving(intermediate.cert, asked);
+    await completeChain(await probed(), [root.cert], fetcher);
+    const full = await intermediate.issue({ names: [NAME], caIssuersUrl: AIA });
+    await completeChain(certificateFromProbe(derChain(full.chain), NAME, [root.cert]), [root.cert], fetcher);
+    const self = await root.issue({ names: [NAME], selfSigned: true });
+    await completeChain(certificateFromProbe(derChain(self.chain), NAME, [root.cert]), [root.cert], fetcher);
+    expect(asked).toEqual([]);
+  });
+
+  it('stops when the fetched certificate is not the issuer (no loop)', async () => {
+    const asked: string[] = [];
+    const stranger = await otherRoot.issue({ names: ['stranger.example.test'] });
+    const { scan } = await completeChain(await probed(AIA), [root.cert], serving(stranger.cert, asked));
+    expect(scan.trusted).toBe(false);
+    expect(asked.length).toBeLessThanOrEqual(3);
   });
 });

@@ -2,6 +2,7 @@
 // POST /v1/tls-cipher/analyse by a lab server with exactly that weakness, and missed by clean
 // control servers. The expected letters come from the guide (v2009q "SSL Server Rating Guide"
 // and its 2013-2020 revisions listed in the guide's change log), worked out by hand per server.
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import {
   startNodeTlsServer,
   type NodeTlsServerOptions,
   startScriptedTlsServer,
+  startWebServer,
+  type WebServer,
   type TestCa,
 } from '@rfckit/testlab';
 import type { TlsAnalysis } from '@rfckit/standards';
@@ -39,6 +42,8 @@ type NodeServer = Omit<NodeTlsServerOptions, 'certificate'> & {
 let ca: TestCa;
 let rsaCa: TestCa;
 let caDir: string;
+let web: WebServer;
+const AIA_HOST = 'aia.caps.example.test';
 const servers: LabTlsServer[] = [];
 const connectTo: string[] = [];
 
@@ -81,6 +86,25 @@ beforeAll(async () => {
   writeFileSync(path.join(caDir, 'ca.pem'), `${ca.cert}${rsaCa.cert}`);
   const unknownCa = await createTestCa({ name: 'rfckit unknown CA' });
   const intermediate = await ca.intermediate({ name: 'rfckit test lab intermediate CA' });
+  // where the leaves name their issuer (caIssuers), as a CA publishes it: DER over plain HTTP
+  web = await startWebServer({
+    ca,
+    sites: {
+      [AIA_HOST]: {
+        routes: {
+          '/intermediate.crt': {
+            headers: { 'Content-Type': 'application/pkix-cert' },
+            body: new Uint8Array(new X509Certificate(intermediate.cert).raw),
+          },
+        },
+      },
+    },
+  });
+  connectTo.push(...web.connectTo());
+  const leafNamingIssuer = async (name: string, file: string) => {
+    const issued = await intermediate.issue({ names: [name], caIssuersUrl: `http://${AIA_HOST}/${file}` });
+    return { ...issued, chain: issued.cert };
+  };
 
   await Promise.all([
     node('control'),
@@ -138,6 +162,8 @@ beforeAll(async () => {
         return { ...issued, chain: issued.cert };
       },
     }),
+    node('incomplete-chain-aia', { certificate: (name) => leafNamingIssuer(name, 'intermediate.crt') }),
+    node('incomplete-chain-aia-gone', { certificate: (name) => leafNamingIssuer(name, 'gone.crt') }),
     // T, M
     node('untrusted', { certificate: (name) => unknownCa.issue({ names: [name] }) }),
     node('expired', {
@@ -156,7 +182,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
+  await Promise.all([...servers.map((server) => server.close()), web.close()]);
   rmSync(caDir, { recursive: true, force: true });
 });
 
@@ -344,14 +370,30 @@ describe('caps to B', { timeout: 60_000 }, () => {
     expect(analysis.grade).toBe('B');
   });
 
-  it('guide 2014: "incomplete chain (B)": the intermediate is missing', async () => {
-    const analysis = await analyse('incomplete-chain');
+  it('guide 2014: "incomplete chain (B)": the intermediate is missing, fetched from the leaf\'s caIssuers', async () => {
+    const analysis = await analyse('incomplete-chain-aia');
+    expectCap(analysis, 'INCOMPLETE_CHAIN', 'B');
+    expect(capCodes(analysis)).toEqual(['INCOMPLETE_CHAIN']);
+    expect(analysis.grade).toBe('B');
+    expect(analysis.report.certificate).toMatchObject({
+      trusted: true,
+      problem: { code: 'INCOMPLETE_CHAIN' },
+    });
+    expect(analysis.report.certificate?.problem?.message).toContain(
+      `fetched from http://${AIA_HOST}/intermediate.crt`,
+    );
+  });
+
+  it.each([
+    ['names no caIssuers', 'incomplete-chain', undefined],
+    ['names a caIssuers that is gone', 'incomplete-chain-aia-gone', /answered HTTP 404/],
+  ])('an incomplete chain whose leaf %s reaches no root: T, and B ignoring trust', async (_, label, note) => {
+    const analysis = await analyse(label);
     expectCap(analysis, 'INCOMPLETE_CHAIN', 'B');
     expect(analysis.grading?.gradeIgnoringTrust).toBe('B');
-    // SSL Labs completes the chain from the leaf's AIA caIssuers URL and then grades B; the scanner
-    // fetches no AIA, so to it (and to clients that do not either) the chain reaches no root: T
     expect(capCodes(analysis)).toEqual(['INCOMPLETE_CHAIN', 'CERT_UNTRUSTED']);
     expect(analysis.grade).toBe('T');
+    if (note !== undefined) expect(analysis.report.notes.join('\n')).toMatch(note);
   });
 });
 

@@ -24,6 +24,8 @@ export interface IssueOptions {
   keyType?: KeyType;
   /** Signs with md5WithRSAEncryption (RFC 3279 §2.2.1) instead of SHA-256; needs an RSA CA. */
   md5Signature?: boolean;
+  /** Where the issuer's certificate can be fetched (Authority Information Access caIssuers, RFC 5280 §4.2.2.1). */
+  caIssuersUrl?: string;
 }
 
 /** A certificate and its key, as PEM text that `node:tls` and `node:https` take as they are. */
@@ -197,7 +199,16 @@ async function authorityOf(authority: Authority): Promise<TestCa> {
       const leafKeys = await generateKeys(keyType);
       const notBefore = issue.notBefore ?? new Date(Date.now() - DAY);
       const notAfter = issue.notAfter ?? new Date(Date.now() + 90 * DAY);
-      const extensions = await leafExtensions(leafKeys, issue.names);
+      const extensions = [
+        ...(await leafExtensions(leafKeys, issue.names)),
+        ...(issue.caIssuersUrl === undefined
+          ? []
+          : [
+              new x509.AuthorityInfoAccessExtension({
+                caIssuers: new x509.GeneralName('url', issue.caIssuersUrl),
+              }),
+            ]),
+      ];
       const cert = issue.selfSigned
         ? await x509.X509CertificateGenerator.createSelfSigned(
             {

@@ -126,27 +126,20 @@ const MAX_CHAIN_DEPTH = 10;
 const issuedBy = (subject: X509Certificate, issuer: X509Certificate) =>
   subject.checkIssued(issuer) && subject.verify(issuer.publicKey);
 
-/**
- * Builds the path from the leaf through the certificates the server sent to a trust anchor, as
- * a TLS client does (RFC 5280 §6, names and signatures; validity dates are judged apart), for a
- * chain read from a probe when Node's own handshake could not be completed. Failures carry the
- * verify codes OpenSSL gives for the same chain, so the grade reads both sources alike.
- */
-export function verifyChain(
-  certificates: readonly Uint8Array[],
-  anchorsPem: readonly string[],
-): ChainVerification {
-  const sent = certificates.map((der) => new X509Certificate(der));
-  const anchors = anchorsPem.map((pem) => new X509Certificate(pem));
+/** The path's standing, and the certificate whose issuer was not found when that is why it failed. */
+interface PathResult extends ChainVerification {
+  missingIssuerOf?: X509Certificate;
+}
+
+function buildPath(sent: readonly X509Certificate[], anchors: readonly X509Certificate[]): PathResult {
   const isAnchor = (certificate: X509Certificate) =>
     anchors.some((anchor) => anchor.fingerprint256 === certificate.fingerprint256);
   let current = sent[0];
   if (current === undefined)
     return { trusted: false, problem: { code: 'NO_CERTIFICATE', message: 'no certificate was sent' } };
   for (let depth = 0; depth < MAX_CHAIN_DEPTH; depth++) {
-    if (isAnchor(current) || anchors.some((anchor) => issuedBy(current as X509Certificate, anchor)))
-      return { trusted: true };
     const subject: X509Certificate = current;
+    if (isAnchor(subject) || anchors.some((anchor) => issuedBy(subject, anchor))) return { trusted: true };
     // OpenSSL's self-signed test: own name and signature, key usage aside
     if (subject.subject === subject.issuer && subject.verify(subject.publicKey))
       return {
@@ -160,6 +153,7 @@ export function verifyChain(
     if (issuer === undefined)
       return {
         trusted: false,
+        missingIssuerOf: subject,
         problem:
           depth === 0
             ? { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', message: 'unable to verify the first certificate' }
@@ -174,6 +168,102 @@ export function verifyChain(
     trusted: false,
     problem: { code: 'CERT_CHAIN_TOO_LONG', message: `certificate chain longer than ${MAX_CHAIN_DEPTH}` },
   };
+}
+
+/**
+ * Builds the path from the leaf through the certificates the server sent to a trust anchor, as
+ * a TLS client does (RFC 5280 §6, names and signatures; validity dates are judged apart), for a
+ * chain read from a probe when Node's own handshake could not be completed. Failures carry the
+ * verify codes OpenSSL gives for the same chain, so the grade reads both sources alike.
+ */
+export function verifyChain(
+  certificates: readonly Uint8Array[],
+  anchorsPem: readonly string[],
+): ChainVerification {
+  const { trusted, problem } = buildPath(
+    certificates.map((der) => new X509Certificate(der)),
+    anchorsPem.map((pem) => new X509Certificate(pem)),
+  );
+  return problem === undefined ? { trusted } : { trusted, problem };
+}
+
+/** Verify codes that mean the path stopped at a certificate whose issuer was not at hand. */
+export const MISSING_ISSUER_CODES: ReadonlySet<string> = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+]);
+
+/** The caIssuers address of a certificate's Authority Information Access (RFC 5280 §4.2.2.1). */
+export function caIssuersUrl(certificate: X509Certificate): string | undefined {
+  return /CA Issuers - URI:(\S+)/.exec(certificate.infoAccess ?? '')?.[1];
+}
+
+/** A certificate fetched by URL, or why there is none, in plain words. */
+export type IssuerFetcher = (url: string) => Promise<{ certificate: Uint8Array } | { failure: string }>;
+
+/** Issuers fetched for one chain at most: real chains have one or two intermediates. */
+const MAX_ISSUER_FETCHES = 3;
+
+/**
+ * Completes a chain the server sent without its intermediates, as SSL Labs and browsers do: each
+ * missing issuer is fetched from the caIssuers address of the certificate it issued. A chain that
+ * then reaches a trust anchor is trusted but incomplete (INCOMPLETE_CHAIN): clients that do not
+ * fetch (most non-browser TLS stacks) still fail it, since the server must send every certificate
+ * but the root (RFC 8446 §4.4.2, RFC 5246 §7.4.2).
+ */
+export async function completeChain(
+  scan: CertificateScan,
+  anchorsPem: readonly string[],
+  fetchIssuer: IssuerFetcher,
+): Promise<{ scan: CertificateScan; notes: string[] }> {
+  const notes: string[] = [];
+  if (scan.trusted || !MISSING_ISSUER_CODES.has(scan.problem?.code ?? '')) return { scan, notes };
+  const anchors = anchorsPem.map((pem) => new X509Certificate(pem));
+  const certificates = scan.chain.map((summary) => new X509Certificate(summary.pem));
+  const fetched: { subject: string; url: string }[] = [];
+  for (let round = 0; round < MAX_ISSUER_FETCHES; round++) {
+    const path = buildPath(certificates, anchors);
+    if (path.trusted) {
+      const missing = fetched.map((issuer) => `${issuer.subject} (fetched from ${issuer.url})`).join(', ');
+      return {
+        scan: {
+          ...scan,
+          trusted: true,
+          problem: {
+            code: 'INCOMPLETE_CHAIN',
+            message: `the server does not send its intermediate certificate ${missing}: clients that do not fetch it cannot build the chain`,
+          },
+        },
+        notes,
+      };
+    }
+    const url = path.missingIssuerOf === undefined ? undefined : caIssuersUrl(path.missingIssuerOf);
+    if (url === undefined) break;
+    const answer = await fetchIssuer(url);
+    if ('failure' in answer) {
+      notes.push(`Fetching the missing intermediate certificate: ${answer.failure}`);
+      break;
+    }
+    const issuer = new X509Certificate(answer.certificate);
+    if (certificates.some((known) => known.fingerprint256 === issuer.fingerprint256)) break;
+    certificates.push(issuer);
+    fetched.push({ subject: issuer.subject.replaceAll('\n', ', '), url });
+  }
+  return { scan, notes };
+}
+
+/** A certificate from a caIssuers answer: DER (RFC 5280 §4.2.2.1) or PEM, as CAs serve them. */
+export function issuerCertificateOf(body: Uint8Array): Uint8Array | undefined {
+  try {
+    const text = Buffer.from(body.subarray(0, 64)).toString('latin1');
+    const certificate = text.includes('-----BEGIN CERTIFICATE-----')
+      ? new X509Certificate(Buffer.from(body).toString('latin1'))
+      : new X509Certificate(body);
+    return new Uint8Array(certificate.raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

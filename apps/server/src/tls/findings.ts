@@ -252,6 +252,7 @@ function certificateFinding(certificate: CertificateScan | undefined): Vulnerabi
     problems.push(
       `the certificate does not cover the host name (it names ${leaf?.subjectAltNames.join(', ') || leaf?.subject || 'nothing'})`,
     );
+  if (certificate.problem?.code === 'INCOMPLETE_CHAIN') problems.push(certificate.problem.message);
   if (leaf?.selfSigned) problems.push('the certificate is self-signed');
   else if (!certificate.trusted && certificate.problem !== undefined && !certificate.expired)
     problems.push(`the chain is not trusted: ${certificate.problem.message}`);

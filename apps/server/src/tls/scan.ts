@@ -30,7 +30,13 @@ import { NetError } from '../net/errors.ts';
 import type { NetSession } from '../net/layer.ts';
 import { type CheckedTarget, connectFailure, tlsHandshakeFailure } from '../net/target.ts';
 import type { StarttlsProtocol } from '../net/starttls.ts';
-import { certificateFromHandshake, certificateFromProbe } from './certificate.ts';
+import {
+  certificateFromHandshake,
+  certificateFromProbe,
+  completeChain,
+  issuerCertificateOf,
+  type IssuerFetcher,
+} from './certificate.ts';
 import {
   ConnectionSlots,
   type ExchangeSettings,
@@ -527,6 +533,24 @@ function tri(value: boolean | undefined): TriState {
   return value === undefined ? 'unknown' : value ? 'yes' : 'no';
 }
 
+/** What a caIssuers fetch may take: a certificate is a few KB, its server a CA's. */
+const ISSUER_FETCH_LIMITS = { maxBodyBytes: 64 * 1024, totalTimeoutMs: 5000, maxRedirects: 3 };
+
+/** Fetches a missing intermediate through the guarded outbound layer, as a browser would. */
+async function fetchIssuer(net: NetSession, url: string, signal: AbortSignal): ReturnType<IssuerFetcher> {
+  if (!/^https?:\/\//i.test(url)) return { failure: `${url} is not an http or https address` };
+  try {
+    const response = await net.fetch(url, { limits: ISSUER_FETCH_LIMITS, signal });
+    if (response.status !== 200) return { failure: `${url} answered HTTP ${response.status}` };
+    const certificate = issuerCertificateOf(response.body);
+    return certificate === undefined
+      ? { failure: `${url} did not answer with a certificate (DER or PEM)` }
+      : { certificate };
+  } catch (error) {
+    return { failure: error instanceof NetError ? error.message : `${url} could not be fetched` };
+  }
+}
+
 /**
  * Scans one TLS server (optionally behind STARTTLS) through `net`, within the budget and the
  * connection cap. Throws a NetError when the target is refused, unreachable or does not speak
@@ -752,12 +776,18 @@ export async function scanTls(
         ? 'not-applicable'
         : 'unknown',
   };
-  const certificateScan =
+  const readCertificate =
     certificate !== undefined
       ? certificateFromHandshake(certificate.report)
       : scan.certificates !== undefined
         ? certificateFromProbe(scan.certificates, checked.host, net.probe.trustAnchors)
         : undefined;
+  const completed =
+    readCertificate === undefined
+      ? undefined
+      : await completeChain(readCertificate, net.probe.trustAnchors, (url) => fetchIssuer(net, url, signal));
+  scan.notes.push(...(completed?.notes ?? []));
+  const certificateScan = completed?.scan;
   const dhPrimeBits = [...scan.dhPrimeBits].sort((a, b) => a - b);
   scan.report('done');
   if (budget.aborted)

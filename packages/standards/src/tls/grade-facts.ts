@@ -75,6 +75,8 @@ const missingIssuerCodes = new Set([
   'UNABLE_TO_GET_ISSUER_CERT',
   // the server sent some intermediates but not the one that leads to a root
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  // the scanner fetched the missing intermediates (caIssuers) and reached a trusted root
+  'INCOMPLETE_CHAIN',
 ]);
 
 const minOf = (values: readonly number[]) => (values.length === 0 ? undefined : Math.min(...values));
