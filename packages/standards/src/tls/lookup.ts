@@ -37,10 +37,36 @@ export function suiteByName(name: string): CipherSuite | undefined {
  * Undefined unless it names exactly two bytes.
  */
 export function parseSuiteHex(text: string): number | undefined {
-  const trimmed = text.trim();
+  const trimmed = withoutBraces(text);
   const pair = /^(?:0x)?([0-9a-f]{1,2})\s*[,:\s]\s*(?:0x)?([0-9a-f]{1,2})$/i.exec(trimmed);
   if (pair) return parseInt(pair[1] ?? '', 16) * 256 + parseInt(pair[2] ?? '', 16);
   const single = /^(?:0x)?([0-9a-f]{4})$/i.exec(trimmed);
+  return single ? parseInt(single[1] ?? '', 16) : undefined;
+}
+
+// RFCs print code points in braces: {0xC0,0x2F} (RFC 5289 §3)
+function withoutBraces(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.startsWith('{') && trimmed.endsWith('}') ? trimmed.slice(1, -1).trim() : trimmed;
+}
+
+/**
+ * The three-byte SSL 2.0 CIPHER-KIND of hex text: `0x01,0x00,0x80`, `{0x01,0x00,0x80}`, `010080`,
+ * `0x010080`. Undefined unless it names exactly three bytes.
+ */
+export function parseSsl2KindHex(text: string): number | undefined {
+  const trimmed = withoutBraces(text);
+  const triple =
+    /^(?:0x)?([0-9a-f]{1,2})\s*[,:\s]\s*(?:0x)?([0-9a-f]{1,2})\s*[,:\s]\s*(?:0x)?([0-9a-f]{1,2})$/i.exec(
+      trimmed,
+    );
+  if (triple)
+    return (
+      parseInt(triple[1] ?? '', 16) * 0x10000 +
+      parseInt(triple[2] ?? '', 16) * 0x100 +
+      parseInt(triple[3] ?? '', 16)
+    );
+  const single = /^(?:0x)?([0-9a-f]{6})$/i.exec(trimmed);
   return single ? parseInt(single[1] ?? '', 16) : undefined;
 }
 

@@ -39,8 +39,10 @@ export const tlsCipherOperations = defineOperations('tls-cipher', {
     description:
       'Finds a cipher suite by IANA, OpenSSL or GnuTLS name or by its code point (0xC0,0x2F, c02f) in the ' +
       'IANA registry, and answers its key exchange, authentication, cipher, MAC, forward secrecy, protocol ' +
-      'versions and security level (HIGH, MEDIUM, LOW, INSECURE) with advice for each weakness. A suite the ' +
-      'registry does not know is answered with level UNKNOWN.',
+      'versions and security level (HIGH, MEDIUM, LOW, INSECURE) with advice for each weakness. The ' +
+      'registry’s two signalling values (TLS_EMPTY_RENEGOTIATION_INFO_SCSV, TLS_FALLBACK_SCSV) are answered ' +
+      'as kind signalling with level N/A, SSL 2.0 cipher kinds (SSL_CK_…, 0x01,0x00,0x80) as kind ssl2, ' +
+      'INSECURE (RFC 6176). A suite the registry does not know is answered with level UNKNOWN.',
     rateLimit: 'default',
     runsIn: 'both',
   },

@@ -58,7 +58,10 @@ export const cipherSuiteSchema = z.object({
 export const cipherValidationSchema = z.object({
   cipher: z.string(),
   known: z.boolean(),
-  level: z.enum(['HIGH', 'MEDIUM', 'LOW', 'INSECURE', 'UNKNOWN']),
+  kind: z.enum(['suite', 'signalling', 'ssl2', 'unknown']),
+  level: z.enum(['HIGH', 'MEDIUM', 'LOW', 'INSECURE', 'N/A', 'UNKNOWN']),
+  code: z.string().nullable(),
+  description: z.string().nullable(),
   isSecure: z.boolean(),
   isInsecure: z.boolean(),
   supportsPFS: z.boolean(),

@@ -1,7 +1,8 @@
 // The cipher validator: a suite named in any scheme (IANA, OpenSSL, GnuTLS) or by its code point,
 // with its properties from the database and advice for each weakness it carries.
+import { TLS_EMPTY_RENEGOTIATION_INFO_SCSV, TLS_FALLBACK_SCSV, ssl2CipherKinds } from './constants.ts';
 import { protocolLabel } from './grade.ts';
-import { findSuite } from './lookup.ts';
+import { findSuite, formatSuiteHex, parseSsl2KindHex, parseSuiteHex } from './lookup.ts';
 import type { CipherSuite, ProtocolVersionName, SecurityLevel } from './suite.ts';
 
 export interface SuiteAdvice {
@@ -11,11 +12,23 @@ export interface SuiteAdvice {
   readonly reference: string;
 }
 
+/**
+ * What the text names: a cipher suite of the IANA registry, a signalling value the registry lists
+ * beside them (an SCSV, never chosen by a server), an SSL 2.0 CIPHER-KIND, or nothing known.
+ */
+export type CipherValueKind = 'suite' | 'signalling' | 'ssl2' | 'unknown';
+
 export interface CipherValidation {
-  /** The IANA name of the suite, or the text as entered when it is unknown. */
+  /** The IANA name of the suite or signalling value, the SSL 2.0 kind's name, or the text as entered when it is unknown. */
   readonly cipher: string;
   readonly known: boolean;
-  readonly level: SecurityLevel | 'UNKNOWN';
+  readonly kind: CipherValueKind;
+  /** N/A for a signalling value: it selects no cipher, so it has no security level. */
+  readonly level: SecurityLevel | 'N/A' | 'UNKNOWN';
+  /** The code point as IANA prints it (`0xC0,0x2F`), three bytes for an SSL 2.0 kind; null when unknown. */
+  readonly code: string | null;
+  /** What a signalling value or SSL 2.0 kind is, in a sentence; null for a cipher suite. */
+  readonly description: string | null;
   /** HIGH level: no weakness beyond informational ones. */
   readonly isSecure: boolean;
   /** INSECURE level: a suite to remove at once. */
@@ -145,14 +158,115 @@ function recommendationsOf(suite: CipherSuite, advice: readonly SuiteAdvice[]): 
   return recommendations;
 }
 
-/** Validates a suite named by IANA, OpenSSL or GnuTLS name, or by hex (`0xC0,0x2F`, `c02f`). */
+interface SignallingValue {
+  readonly name: string;
+  readonly code: number;
+  readonly description: string;
+  readonly recommendation: string;
+}
+
+// listed in the IANA cipher suite registry, but only ever sent by clients (RFC 5746 §3.3, RFC 7507 §2)
+const signallingValues: readonly SignallingValue[] = [
+  {
+    name: 'TLS_EMPTY_RENEGOTIATION_INFO_SCSV',
+    code: TLS_EMPTY_RENEGOTIATION_INFO_SCSV,
+    description:
+      'A signalling value, not a cipher suite: a client lists it in its ClientHello, in place of an empty renegotiation_info extension, to say it supports secure renegotiation (RFC 5746 §3.3). It selects no key exchange or cipher, and a server never chooses it.',
+    recommendation:
+      'Nothing to put in a cipher list: TLS libraries send and read it on their own. What matters is that the server supports secure renegotiation (RFC 5746); the Tester checks that.',
+  },
+  {
+    name: 'TLS_FALLBACK_SCSV',
+    code: TLS_FALLBACK_SCSV,
+    description:
+      'A signalling value, not a cipher suite: a client lists it in its ClientHello when it retries with a lower protocol version than it supports, and a server that supports a higher version then refuses with the inappropriate_fallback alert, which stops downgrade attacks such as POODLE (RFC 7507 §3). It selects no key exchange or cipher, and a server never chooses it.',
+    recommendation:
+      'Nothing to put in a cipher list: TLS libraries send and read it on their own. What matters is that the server honours it (RFC 7507 §3); the Tester checks that.',
+  },
+];
+
+function signallingValue(text: string): SignallingValue | undefined {
+  const name = text.trim().toUpperCase();
+  const code = parseSuiteHex(text);
+  return signallingValues.find((value) => value.name === name || value.code === code);
+}
+
+type Ssl2KindName = keyof typeof ssl2CipherKinds;
+
+function ssl2Kind(text: string): { name: Ssl2KindName; code: number } | undefined {
+  const name = text.trim().toUpperCase();
+  const code = parseSsl2KindHex(text);
+  const found = Object.entries(ssl2CipherKinds).find(([kind, value]) => kind === name || value === code);
+  return found ? { name: found[0] as Ssl2KindName, code: found[1] } : undefined;
+}
+
+/** `0x01,0x00,0x80`: a three-byte SSL 2.0 CIPHER-KIND as its bytes. */
+function formatSsl2KindHex(code: number): string {
+  return [code >> 16, (code >> 8) & 0xff, code & 0xff]
+    .map((byte) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join(',');
+}
+
+const ssl2Recommendations = [
+  'Disable SSL 2.0 on every server that shares this certificate: TLS clients and servers must never negotiate it (RFC 6176 §3), and a server that still accepts it exposes its RSA key to DROWN (CVE-2016-0800).',
+  'In OpenSSL-based servers, SSL 2.0 is gone since OpenSSL 1.1.0; elsewhere turn it off in the protocol list (e.g. nginx ssl_protocols TLSv1.2 TLSv1.3).',
+];
+
+function describeSsl2Kind(name: Ssl2KindName): string {
+  const export40 = name.includes('EXPORT40');
+  return `An SSL 2.0 cipher kind (draft-ietf-tls-ssl-version2 Appendix C), not a TLS cipher suite: it is offered only in SSL 2.0 handshakes, with RSA key exchange${export40 ? ' and only 40 secret key bits (export grade)' : ''} and an MD5 MAC. SSL 2.0 itself is broken, so every kind is insecure (RFC 6176).`;
+}
+
+/**
+ * Validates a suite named by IANA, OpenSSL or GnuTLS name, or by hex (`0xC0,0x2F`, `{0xC0,0x2F}`,
+ * `c02f`); recognises the two signalling values of the registry and SSL 2.0 cipher kinds.
+ */
 export function validateCipherSuite(text: string): CipherValidation {
+  const signal = signallingValue(text);
+  if (signal) {
+    return {
+      cipher: signal.name,
+      known: true,
+      kind: 'signalling',
+      level: 'N/A',
+      code: formatSuiteHex(signal.code),
+      description: signal.description,
+      isSecure: false,
+      isInsecure: false,
+      supportsPFS: false,
+      tlsVersion: 'N/A',
+      recommendations: [signal.recommendation],
+      advice: [],
+      suite: null,
+    };
+  }
+  const kind = ssl2Kind(text);
+  if (kind) {
+    return {
+      cipher: kind.name,
+      known: true,
+      kind: 'ssl2',
+      level: 'INSECURE',
+      code: formatSsl2KindHex(kind.code),
+      description: describeSsl2Kind(kind.name),
+      isSecure: false,
+      isInsecure: true,
+      supportsPFS: false,
+      tlsVersion: 'SSL 2.0',
+      recommendations: ssl2Recommendations,
+      advice: [],
+      suite: null,
+    };
+  }
   const suite = findSuite(text);
   if (!suite) {
     return {
       cipher: text.trim(),
       known: false,
+      kind: 'unknown',
       level: 'UNKNOWN',
+      code: null,
+      description: null,
       isSecure: false,
       isInsecure: false,
       supportsPFS: false,
@@ -172,7 +286,10 @@ export function validateCipherSuite(text: string): CipherValidation {
   return {
     cipher: suite.iana,
     known: true,
+    kind: 'suite',
     level: suite.security,
+    code: suite.hex,
+    description: null,
     isSecure: suite.security === 'HIGH',
     isInsecure: suite.security === 'INSECURE',
     supportsPFS: suite.pfs,

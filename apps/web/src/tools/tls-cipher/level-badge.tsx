@@ -12,6 +12,7 @@ const levelStyles: Record<Level, { colour: string; text: string; meaning: string
   MEDIUM: { colour: 'yellow.4', text: 'black', meaning: 'acceptable for compatibility' },
   LOW: { colour: weakOrange, text: 'white', meaning: 'weak: remove unless old clients need it' },
   INSECURE: { colour: 'red.9', text: 'white', meaning: 'broken: remove it' },
+  'N/A': { colour: 'blue.8', text: 'white', meaning: 'a signalling value, not a cipher suite' },
   UNKNOWN: { colour: 'gray.7', text: 'white', meaning: 'not in the IANA registry' },
 };
 

@@ -17,6 +17,7 @@ export function SuiteDetails({ result }: { result: CipherValidation }) {
     { label: 'Security level', value: <LevelBadge level={result.level} /> },
     { label: 'TLS versions', value: result.tlsVersion },
   ];
+  if (!suite && result.code !== null) rows.push({ label: 'Code point', value: <code>{result.code}</code> });
   if (suite) {
     rows.push(
       { label: 'Code point', value: <code>{suite.hex}</code> },
@@ -43,6 +44,7 @@ export function SuiteDetails({ result }: { result: CipherValidation }) {
 
   return (
     <Stack gap="md">
+      {result.description !== null && <Text size="sm">{result.description}</Text>}
       <DataTable
         label="Suite properties"
         minWidth={360}

@@ -50,6 +50,30 @@ describe('TLS cipher validator', () => {
     expect(screen.getByLabelText(/^Security level UNKNOWN/)).toBeInTheDocument();
   });
 
+  it('explains a signalling value instead of rating it', async () => {
+    vi.stubGlobal('fetch', succeedWith(validateCipherSuite('TLS_FALLBACK_SCSV')));
+    const user = userEvent.setup();
+    renderWithProviders(<ValidatorTab />);
+    await user.type(screen.getByLabelText('Cipher suite'), 'TLS_FALLBACK_SCSV');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByRole('heading', { name: 'TLS_FALLBACK_SCSV' })).toBeInTheDocument();
+    expect(screen.getByText(/A signalling value, not a cipher suite/)).toBeVisible();
+    expect(screen.getByLabelText(/^Security level N\/A: a signalling value/)).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Code point' })).toHaveTextContent('0x56,0x00');
+  });
+
+  it('rates an SSL 2.0 cipher kind INSECURE', async () => {
+    vi.stubGlobal('fetch', succeedWith(validateCipherSuite('SSL_CK_RC4_128_WITH_MD5')));
+    const user = userEvent.setup();
+    renderWithProviders(<ValidatorTab />);
+    await user.type(screen.getByLabelText('Cipher suite'), 'SSL_CK_RC4_128_WITH_MD5');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByRole('heading', { name: 'SSL_CK_RC4_128_WITH_MD5' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Security level INSECURE/)).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'TLS versions' })).toHaveTextContent('SSL 2.0');
+    expect(screen.getByRole('row', { name: 'Code point' })).toHaveTextContent('0x01,0x00,0x80');
+  });
+
   it('asks for a suite before sending anything', async () => {
     const fetchMock = succeedWith(validateCipherSuite('c02f'));
     vi.stubGlobal('fetch', fetchMock);
