@@ -135,7 +135,9 @@ describe('POST /v1/tls-cipher/analyse', { timeout: 60_000 }, () => {
     [{ host: MODERN, port: 0 }, 'Port must be a whole number from 1 to 65535'],
     [{ host: MODERN, port: 70_000 }, 'Port must be a whole number from 1 to 65535'],
     [{ host: MODERN, port: 44.5 }, 'Port must be a whole number from 1 to 65535'],
-    [{ host: MODERN, starttls: 'telnet' }, 'starttls'],
+    [{ host: MODERN, starttls: 'telnet' }, 'STARTTLS must be one of SMTP, IMAP, POP3'],
+    [{ port: 443 }, 'Hostname is required'],
+    [{ host: 'example.com:443' }, 'Put the port in the Port field'],
   ])('refuses %j', async (body, message) => {
     const response = await tool.post('/v1/tls-cipher/analyse', body);
     expect(response.statusCode, response.body).toBe(400);

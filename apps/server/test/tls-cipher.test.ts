@@ -86,7 +86,21 @@ describe('POST /v1/tls-cipher/validate', () => {
     });
     expect((await validate({ cipherSuite: 'c02f', extra: 1 })).statusCode).toBe(400);
     expect((await validate({ cipherSuite: 'x'.repeat(101) })).statusCode).toBe(400);
-    expect((await validate({})).statusCode).toBe(400);
+    const missing = await validate({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('Please enter a cipher suite to validate');
+  });
+
+  it('answers a signalling value as such and an SSL 2.0 kind as INSECURE', async () => {
+    const fallback = await validate({ cipherSuite: '{0x56,0x00}' });
+    expect(fallback.statusCode, fallback.body).toBe(200);
+    expect(fallback.json().data).toMatchObject({
+      cipher: 'TLS_FALLBACK_SCSV',
+      kind: 'signalling',
+      level: 'N/A',
+    });
+    const ssl2 = await validate({ cipherSuite: 'SSL_CK_RC4_128_WITH_MD5' });
+    expect(ssl2.json().data).toMatchObject({ kind: 'ssl2', level: 'INSECURE', tlsVersion: 'SSL 2.0' });
   });
 });
 
@@ -145,11 +159,15 @@ describe('GET /v1/tls-cipher/recommendations', () => {
     ]);
   });
 
-  it('refuses an unknown profile, server or parameter with a 400', async () => {
-    for (const query of ['?profile=paranoid', '?server=iis', '?colour=blue']) {
-      const response = await get(query);
+  it('refuses an unknown profile, server or parameter with a 400 in plain words', async () => {
+    for (const [query, error] of [
+      ['?profile=paranoid', 'Profile must be one of modern, intermediate or old'],
+      ['?server=iis', 'Server must be one of nginx, apache, haproxy, caddy, postfix or node'],
+      ['?colour=blue', 'Unknown field "colour"'],
+    ]) {
+      const response = await get(query ?? '');
       expect(response.statusCode, query).toBe(400);
-      expect(response.json()).toMatchObject({ success: false });
+      expect(response.json()).toMatchObject({ success: false, error });
     }
   });
 });

@@ -403,6 +403,17 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
     expect(error.message).toMatch(message);
   });
 
+  it('an SMTP server scanned without STARTTLS: the error says to choose STARTTLS SMTP', async () => {
+    const server = await started(startStarttlsSmtpServer({ certificate: rsa }));
+    const error = await failure(
+      scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 25 }, { timeoutMs: 2_000 }),
+    );
+    expect(error.code).toBe('PROTOCOL_ERROR');
+    expect(error.message).toMatch(
+      /does not speak TLS: it answered "220 mail\.example\.test ESMTP lab.*"; it answered like an SMTP server: choose STARTTLS SMTP$/,
+    );
+  });
+
   it('a server that floods bytes stops at the read cap', async () => {
     const server = await started(startPlainServer('flood'));
     const error = await failure(scan(server));

@@ -23,6 +23,7 @@ import {
   ssl2CipherKinds,
   signatureSchemeName,
   signatureSchemes,
+  starttlsHint,
   suiteByCode,
   versionName,
 } from '@rfckit/standards';
@@ -601,11 +602,13 @@ export async function scanTls(
       );
     throw error;
   });
-  if (first.kind === 'not-tls')
+  if (first.kind === 'not-tls') {
+    const hint = target.starttls === undefined ? starttlsHint(first.sample) : undefined;
     throw new NetError(
       'PROTOCOL_ERROR',
-      `${checked.host}:${target.port} does not speak TLS: it answered "${first.sample}"`,
+      `${checked.host}:${target.port} does not speak TLS: it answered "${first.sample}"${hint === undefined ? '' : `; ${hint}`}`,
     );
+  }
   if (first.kind === 'silent' && first.end === 'timeout')
     throw new NetError(
       'FIRST_BYTE_TIMEOUT',

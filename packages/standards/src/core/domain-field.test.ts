@@ -31,7 +31,11 @@ describe('domainNameProblem', () => {
       "'bücher.example' is not a domain name: write an internationalised name as its A-labels (xn--…)",
     ],
     [`${'a'.repeat(63)}.`.repeat(4) + 'com', 'Domain is too long: at most 253 characters'],
-    [`${'a'.repeat(64)}.com`, expect.stringContaining('is not a domain name')],
+    [
+      `${'a'.repeat(64)}.com`,
+      `'${'a'.repeat(60)}…' is not a domain name: the label '${'a'.repeat(20)}…' has 64 characters, over the 63 a DNS label may have (RFC 1035 §2.3.4)`,
+    ],
+    ['example.com:443', "'example.com:443' is not a domain name: leave out the port (:443)"],
   ])('refuses %j', (name, message) => expect(domainNameProblem(name)).toEqual(message));
 });
 

@@ -28,7 +28,13 @@ export function domainNameProblem(input: string): string | undefined {
       ? `'${shown}' is not a domain name: it contains a space`
       : `'${shown}' is not a domain name: write an internationalised name as its A-labels (xn--…)`;
   }
+  const port = /^(.+):(\d{1,5})$/.exec(bare);
+  if (port) return `'${shown}' is not a domain name: leave out the port (:${port[2]})`;
   const labels = bare.split('.');
+  // RFC 1035 §2.3.4: labels are 63 octets or less
+  const longLabel = labels.find((label) => label.length > 63);
+  if (longLabel !== undefined)
+    return `'${shown}' is not a domain name: the label '${longLabel.slice(0, 20)}…' has ${longLabel.length} characters, over the 63 a DNS label may have (RFC 1035 §2.3.4)`;
   if (labels.length < 2) return `'${shown}' is not a domain name: it needs a dot, as in example.com`;
   if (!labels.every((label) => LABEL.test(label))) {
     return `'${shown}' is not a domain name: use letters, digits and hyphens between dots, as in example.com`;

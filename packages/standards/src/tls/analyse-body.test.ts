@@ -34,4 +34,20 @@ describe('the TLS tester body', () => {
       'Port must be a whole number from 1 to 65535',
     ]);
   });
+
+  it('names a missing host, a port in the host field, a long label and an unknown STARTTLS in plain words', () => {
+    expect(messages({ port: 443 })).toEqual(['Hostname is required']);
+    expect(messages({ host: 'example.com:443' })).toEqual([
+      'Put the port in the Port field: enter example.com as the host and 443 as the port',
+    ]);
+    expect(messages({ host: '[2001:db8::1]:8443' })).toEqual([
+      'Put the port in the Port field: enter [2001:db8::1] as the host and 8443 as the port',
+    ]);
+    expect(messages({ host: `${'a'.repeat(64)}.example` })[0]).toContain(
+      'has 64 characters, over the 63 a DNS label may have (RFC 1035 §2.3.4)',
+    );
+    expect(messages({ host: 'example.com', starttls: 'foo' })).toEqual([
+      'STARTTLS must be one of SMTP, IMAP, POP3, FTP, XMPP, LDAP or PostgreSQL (postgres), in lower case, or left out for TLS from the first byte',
+    ]);
+  });
 });

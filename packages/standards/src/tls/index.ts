@@ -19,3 +19,4 @@ export * from './heartbeat.ts';
 export * from './change-cipher-spec.ts';
 export * from './grade-facts.ts';
 export * from './analysis.ts';
+export * from './starttls.ts';

@@ -10,7 +10,10 @@ export const cipherSuiteMaxLength = 100;
 export const tlsCipherValidateBody = z
   .object({
     cipherSuite: z
-      .string()
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? 'Please enter a cipher suite to validate' : 'Cipher suite must be text',
+      })
       .trim()
       .min(1, 'Please enter a cipher suite to validate')
       .max(cipherSuiteMaxLength, `Cipher suite is too long: at most ${cipherSuiteMaxLength} characters`)
@@ -18,7 +21,9 @@ export const tlsCipherValidateBody = z
   })
   .strict();
 
-const profileSchema = z.enum(['modern', 'intermediate', 'old']);
+const profileSchema = z.enum(['modern', 'intermediate', 'old'], {
+  error: 'Profile must be one of modern, intermediate or old',
+});
 const versionSchema = z.enum(['SSLv3', 'TLSv1.0', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3']);
 const levelSchema = z.enum(['HIGH', 'MEDIUM', 'LOW', 'INSECURE']);
 
@@ -85,7 +90,9 @@ export const tlsRecommendationsQuery = z
   .object({
     profile: profileSchema.default('intermediate').describe('Mozilla profile: modern, intermediate or old'),
     server: z
-      .enum(tlsConfigServers)
+      .enum(tlsConfigServers, {
+        error: 'Server must be one of nginx, apache, haproxy, caddy, postfix or node',
+      })
       .default('nginx')
       .describe('nginx, apache, haproxy, caddy, postfix or node'),
   })
@@ -121,14 +128,23 @@ export function tlsHostProblem(input: string): string | undefined {
   if (host === '') return hostnameRequiredMessage;
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   if (ipAddressSchema.safeParse(bare).success) return undefined;
+  // example.com:443 or [2001:db8::1]:443: the port has a field of its own
+  const withPort = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(host);
+  if (withPort)
+    return `Put the port in the Port field: enter ${withPort[1] ?? ''} as the host and ${withPort[2] ?? ''} as the port`;
   return domainNameProblem(host);
 }
+
+/** The STARTTLS protocols in the words of the form's select. */
+const starttlsWords = 'SMTP, IMAP, POP3, FTP, XMPP, LDAP or PostgreSQL (postgres)';
 
 /** Body of `POST /v1/tls-cipher/analyse`, shared by the server route and the Tester form. */
 export const tlsAnalyseBody = z
   .object({
     host: z
-      .string()
+      .string({
+        error: (issue) => (issue.input === undefined ? hostnameRequiredMessage : 'Hostname must be text'),
+      })
       .trim()
       .superRefine((value, context) => {
         const problem = tlsHostProblem(value);
@@ -144,7 +160,10 @@ export const tlsAnalyseBody = z
       .max(65_535, 'Port must be a whole number from 1 to 65535')
       .default(443)
       .describe('TCP port; 443 by default'),
-    starttls: starttlsProtocolSchema
+    starttls: z
+      .enum(starttlsProtocolSchema.options, {
+        error: `STARTTLS must be one of ${starttlsWords}, in lower case, or left out for TLS from the first byte`,
+      })
       .optional()
       .describe('Upgrade a plain-text session first: smtp, imap, pop3, ftp, xmpp, ldap or postgres'),
   })

@@ -1,6 +1,7 @@
 import { NativeSelect, Progress, Stack, Text, TextInput } from '@mantine/core';
 import {
   protocolLabel,
+  starttlsProtocolNames,
   starttlsProtocolSchema,
   tlsCipherOperations,
   type TlsScanProgress,
@@ -14,16 +15,6 @@ import { ScanResult } from './scan-result.tsx';
 /** Spec part 2 §8: the tester's failure text, with its fallback when the answer explained nothing. */
 export const testFailure = (error: Error) =>
   `Failed to test TLS configuration: ${error.message || 'API request failed'}`;
-
-const starttlsNames: Record<string, string> = {
-  smtp: 'SMTP',
-  imap: 'IMAP',
-  pop3: 'POP3',
-  ftp: 'FTP',
-  xmpp: 'XMPP',
-  ldap: 'LDAP',
-  postgres: 'PostgreSQL',
-};
 
 /** What the scanner is doing, in words. */
 export function progressWords(progress: TlsScanProgress): string {
@@ -121,7 +112,7 @@ export function TesterTab() {
         description="Upgrade a plain-text session first, as mail and directory servers do."
         data={[
           { value: '', label: 'None (TLS from the start)' },
-          ...starttlsProtocolSchema.options.map((value) => ({ value, label: starttlsNames[value] ?? value })),
+          ...starttlsProtocolSchema.options.map((value) => ({ value, label: starttlsProtocolNames[value] })),
         ]}
         {...form.getInputProps('starttls')}
       />
