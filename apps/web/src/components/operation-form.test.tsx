@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { succeedWith } from '../test/api.ts';
+import { failWith, succeedWith } from '../test/api.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { DomainField } from './domain-field.tsx';
 import { omitBlank, OperationForm, useOperationForm } from './operation-form.tsx';
@@ -87,6 +87,23 @@ describe('the one input rule of the shared form parts', () => {
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ spfRecord: 'v=spf1 -all' });
+  });
+
+  it('clears the last failure when a new submission is stopped by a finding', async () => {
+    const fetchMock = failWith('The record could not be checked', 'SERVFAIL', 422);
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithProviders(<DomainAndRecordForm />);
+    await user.type(screen.getByLabelText('Record'), 'v=spf1 -all');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText(/The record could not be checked/)).toBeVisible();
+    await user.clear(screen.getByLabelText('Record'));
+    await user.type(screen.getByLabelText('Domain'), 'not a domain!');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(screen.getByLabelText('Domain')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/The record could not be checked/)).not.toBeInTheDocument();
+    expect(screen.getByText('Nothing yet')).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('gives the paste-and-validate tab the same rule: enabled when empty, the required message on submit', async () => {

@@ -116,8 +116,6 @@ export interface OperationFormOptions<Op extends ToolOperation, Values extends F
   errorField: keyof Values & string;
   /** The message when the check fails without one. */
   fallbackError: string;
-  /** Clears the shown result when the check fails (the answer no longer matches what is typed). */
-  clearResultOnInvalid?: boolean;
   /** The mutation that sends the body; `useOperation(operation)` by default (give one that streams progress). */
   request?: OperationMutation<Op>;
 }
@@ -138,7 +136,6 @@ export function useOperationForm<Op extends ToolOperation, Values extends FormVa
   toBody = (values) => values as OperationBody<Op>,
   errorField,
   fallbackError,
-  clearResultOnInvalid = false,
   request: given,
 }: OperationFormOptions<Op, Values>) {
   const own = useOperation(operation);
@@ -150,12 +147,15 @@ export function useOperationForm<Op extends ToolOperation, Values extends FormVa
     fallbackError,
   });
 
-  /** Checks `values` and sends them; on a finding, shows it and sends nothing. */
+  /**
+   * Checks `values` and sends them; on a finding, shows it and sends nothing. Either way the last
+   * result or failure goes: it answered other input, and left on screen it reads as this one's.
+   */
   function send(values: Values) {
     if (request.isPending) return;
     const body = validated(values);
     if (body === undefined) {
-      if (clearResultOnInvalid) request.reset();
+      request.reset();
       return;
     }
     request.mutate(body);

@@ -157,7 +157,11 @@ export function GeneratorTab() {
     if (sealing.isPending) return;
     const values = formState.getValues();
     const body = validated(values);
-    if (body === undefined) return;
+    if (body === undefined) {
+      // a message sealed with other settings is not this submission's
+      sealing.reset();
+      return;
+    }
     setSealedAs({ domain: values.domain, selector: values.selector });
     sealing.mutate(body);
   }

@@ -28,7 +28,6 @@ export function ValidatorTab() {
     toBody: ({ domain, record }) => ({ record, domain: domain.trim() }),
     errorField: 'record',
     fallbackError: arcValidateRequired,
-    clearResultOnInvalid: true,
   });
   // one alert under both fields: the message names what is missing
   const inputError = Object.values(form.errors)[0];

@@ -112,7 +112,6 @@ export function DnsValidator() {
     initialValues: { domain: '', selector: '' },
     errorField: 'domain',
     fallbackError: 'Domain and selector are required',
-    clearResultOnInvalid: true,
   });
   const discovery = useOperation(dkimOperations.selectors);
   // one message under both fields: it names what is missing

@@ -201,7 +201,9 @@ export function GeneratorTab() {
     event.preventDefault();
     if (generation.isPending) return;
     const body = validated(settings.getValues());
-    if (body !== undefined) generation.mutate(body);
+    // a record generated from other settings is not this submission's
+    if (body === undefined) generation.reset();
+    else generation.mutate(body);
   }
 
   const state = requestPanelState(generation, {

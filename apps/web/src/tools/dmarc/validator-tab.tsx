@@ -24,7 +24,6 @@ export function ValidatorTab() {
     toBody: (values) => omitBlank(values, 'record', 'domain'),
     errorField: 'record',
     fallbackError: 'Validation failed',
-    clearResultOnInvalid: true,
   });
   const domain = form.values.domain.trim();
 

@@ -45,7 +45,6 @@ export function FetchValidator() {
     toBody: (values) => omitBlank(values, 'publicKey'),
     errorField: 'domain',
     fallbackError: 'Domain is required',
-    clearResultOnInvalid: true,
   });
 
   return (

@@ -35,7 +35,6 @@ function PasteValidator() {
     toBody: (values) => omitBlank(values, 'publicKey'),
     errorField: 'content',
     fallbackError: 'security.txt content is required',
-    clearResultOnInvalid: true,
   });
 
   return (

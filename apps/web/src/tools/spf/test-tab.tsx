@@ -80,7 +80,6 @@ export function TestTab() {
     toBody: (values) => omitBlank(values, 'domain'),
     errorField: 'ip',
     fallbackError: 'Failed to check SPF',
-    clearResultOnInvalid: true,
   });
   const field = (name: keyof typeof form.values) => ({
     ...form.getInputProps(name),

@@ -122,7 +122,6 @@ export function ValidatorTab() {
     toBody: (values) => omitBlank(values, 'domain', 'spfRecord'),
     errorField: 'domain',
     fallbackError: VERIFY_FAILED_MESSAGE,
-    clearResultOnInvalid: true,
   });
   const domain = form.values.domain.trim();
 

@@ -193,6 +193,30 @@ describe('TLS tester', () => {
     ).toBeVisible();
   });
 
+  it.each([
+    ['an invalid port', { host: 'example.org', port: '70000' }, 'Port must be a whole number from 1 to 65535'],
+    ['a URL', { host: 'https://example.org/', port: '443' }, 'Enter a domain such as example.com, not a URL'],
+  ])('a new submission stopped by %s clears the last failure', async (_name, next, fieldError) => {
+    const fetchMock = failWith('nowhere.example.com does not exist', 'NXDOMAIN', 422);
+    vi.stubGlobal('fetch', fetchMock);
+    await submit('nowhere.example.com');
+    const failure = 'Failed to test TLS configuration: nowhere.example.com does not exist';
+    expect(await screen.findByText(failure)).toBeVisible();
+
+    const user = userEvent.setup();
+    const host = screen.getByLabelText(/^Hostname/);
+    await user.clear(host);
+    await user.type(host, next.host);
+    const port = screen.getByLabelText(/^Port/);
+    await user.clear(port);
+    await user.type(port, next.port);
+    await user.click(screen.getByRole('button', { name: 'Test TLS' }));
+
+    expect(await screen.findByText(fieldError)).toBeVisible();
+    expect(screen.queryByText(failure)).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('a closed port is a check we could not make, with a retry', async () => {
     vi.stubGlobal('fetch', failWith('Nothing answered on port 443 at example.com', 'CONNECT_FAILED', 422));
     await submit('example.com');
