@@ -194,7 +194,11 @@ describe('TLS tester', () => {
   });
 
   it.each([
-    ['an invalid port', { host: 'example.org', port: '70000' }, 'Port must be a whole number from 1 to 65535'],
+    [
+      'an invalid port',
+      { host: 'example.org', port: '70000' },
+      'Port must be a whole number from 1 to 65535',
+    ],
     ['a URL', { host: 'https://example.org/', port: '443' }, 'Enter a domain such as example.com, not a URL'],
   ])('a new submission stopped by %s clears the last failure', async (_name, next, fieldError) => {
     const fetchMock = failWith('nowhere.example.com does not exist', 'NXDOMAIN', 422);
