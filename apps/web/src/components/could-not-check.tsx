@@ -4,23 +4,24 @@ import { useId } from 'react';
 import type { CouldNotCheck } from '../lib/failure-message.ts';
 
 interface CouldNotCheckProps extends CouldNotCheck {
-  /** Sends the same request again; no button without it. */
+  /** Sends the same request again; no button without it, nor where `retry` says it cannot help. */
   onRetry?: (() => void) | undefined;
 }
 
 /**
  * "We could not check": our resolver, our network or the site failed, so there is no verdict on the
- * user's configuration. Neutral (never the red of a finding), with what was tried and a retry, and
- * no fix: there is nothing for the user to change (docs/architecture.md §6).
+ * user's configuration. Neutral (never the red of a finding), with what was tried, what the user
+ * can do (wait and retry, or check the host and port they gave) and a retry where one may help
+ * (docs/architecture.md §6).
  */
-export function CouldNotCheckNotice({ title, message, tried, onRetry }: CouldNotCheckProps) {
+export function CouldNotCheckNotice({ title, message, advice, retry, tried, onRetry }: CouldNotCheckProps) {
   const triedLabel = useId();
   return (
     <Alert color="gray" variant="light" title={`We could not check: ${title}`} data-could-not-check>
       <Stack gap="xs">
         <Text size="sm">{message}</Text>
         <Text size="sm" c="dimmed">
-          This says nothing about your configuration. Try again in a moment.
+          {advice}
         </Text>
         {tried.length > 0 && (
           <div>
@@ -36,7 +37,7 @@ export function CouldNotCheckNotice({ title, message, tried, onRetry }: CouldNot
             </List>
           </div>
         )}
-        {onRetry && (
+        {retry && onRetry && (
           <div>
             <Button variant="default" size="xs" onClick={onRetry}>
               Retry

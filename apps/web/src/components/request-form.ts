@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 
-import { couldNotCheck } from '../lib/failure-message.ts';
+import { couldNotCheck, type CouldNotCheckAdvice } from '../lib/failure-message.ts';
 import type { ResultPanelState } from './result-panel.tsx';
 
 /** Records, keys and headers read best in the monospace font: Mantine `styles` for an input. */
@@ -32,6 +32,8 @@ export interface RequestPanelText<T, V = unknown> {
   empty: string;
   /** The message of a failed request; the error's own message by default. */
   errorMessage?: (error: Error) => string;
+  /** The tool's own advice under a "we could not check" notice, by code. */
+  couldNotCheckAdvice?: CouldNotCheckAdvice;
   /** Title, tone and content of an answer; `sent` is the request body it answers. */
   success: (
     data: T,
@@ -46,7 +48,7 @@ export function requestPanelState<T, V = unknown>(
 ): ResultPanelState {
   if (request.isPending) return { status: 'empty', prompt: text.pending };
   if (request.isError && request.error !== null) {
-    const unchecked = couldNotCheck(request.error, text.errorMessage);
+    const unchecked = couldNotCheck(request.error, text.errorMessage, text.couldNotCheckAdvice);
     if (unchecked !== null) {
       const { mutate, variables } = request;
       const onRetry = mutate && variables !== undefined ? () => mutate(variables) : undefined;

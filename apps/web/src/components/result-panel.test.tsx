@@ -1,3 +1,4 @@
+import { couldNotCheckAdvice } from '@rfckit/standards';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,30 @@ import { requestPanelState, type RequestLike } from './request-form.ts';
 import { ResultPanel } from './result-panel.tsx';
 
 describe('ResultPanel', () => {
+  it('offers no retry for a server that speaks another protocol, and says so', async () => {
+    const request: RequestLike<unknown, { host: string }> = {
+      isPending: false,
+      isError: true,
+      error: new ApiError('example.com:443 does not speak TLS', 422, 'PROTOCOL_ERROR'),
+      data: undefined,
+      variables: { host: 'example.com' },
+      mutate: vi.fn(),
+    };
+    renderWithProviders(
+      <ResultPanel
+        state={requestPanelState(request, {
+          pending: '',
+          empty: '',
+          success: () => ({ title: '', children: null }),
+        })}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Trying again will not change this');
+    expect(alert).not.toHaveTextContent('This says nothing about your configuration');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
   it('shows the empty prompt', () => {
     renderWithProviders(<ResultPanel state={{ status: 'empty', prompt: 'Paste a record' }} label="Result" />);
     const region = screen.getByRole('region', { name: 'Result' });
@@ -42,6 +67,8 @@ describe('ResultPanel', () => {
           status: 'unchecked',
           title: 'Our DNS resolver did not answer',
           message: 'Our DNS resolver did not answer, so we could not look up _dmarc.example.com',
+          advice: couldNotCheckAdvice.RESOLVER_UNAVAILABLE,
+          retry: true,
           tried: [{ target: '_dmarc.example.com', outcome: 'No answer from our DNS resolver' }],
           onRetry: retry,
         }}

@@ -54,6 +54,8 @@ export function ResultPanel({ state, label = 'Result' }: ResultPanelProps) {
         <CouldNotCheckNotice
           title={state.title}
           message={state.message}
+          advice={state.advice}
+          retry={state.retry}
           tried={state.tried}
           onRetry={state.onRetry}
         />

@@ -1,4 +1,11 @@
-import { couldNotCheckTitles, isCouldNotCheckCode, type TriedTarget } from '@rfckit/standards';
+import {
+  couldNotCheckAdvice,
+  couldNotCheckTitles,
+  isCouldNotCheckCode,
+  retryMayHelp,
+  type CouldNotCheckCode,
+  type TriedTarget,
+} from '@rfckit/standards';
 
 import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from './api.ts';
 
@@ -6,21 +13,38 @@ import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from './api
 export interface CouldNotCheck {
   title: string;
   message: string;
+  /** What the user can do about it. */
+  advice: string;
+  /** Whether the notice offers to send the same request again. */
+  retry: boolean;
   tried: readonly TriedTarget[];
 }
+
+/** A tool's own advice for some codes, where its words fit better than the general ones. */
+export type CouldNotCheckAdvice = Partial<Record<CouldNotCheckCode, string>>;
 
 /**
  * The "we could not check" reading of a failed call (docs/architecture.md §6): our server, our DNS
  * resolver or the site could not be reached. Null for any other failure, which is the tool's own.
  * When no answer came from our server, `noAnswer` words it (the spec's text for the tool).
  */
-export function couldNotCheck(error: unknown, noAnswer?: (error: ApiError) => string): CouldNotCheck | null {
+export function couldNotCheck(
+  error: unknown,
+  noAnswer?: (error: ApiError) => string,
+  advice: CouldNotCheckAdvice = {},
+): CouldNotCheck | null {
   if (!(error instanceof ApiError) || !isCouldNotCheckCode(error.code)) return null;
   const message =
     error.code === 'NETWORK_ERROR'
       ? (noAnswer?.(error) ?? (error.message || NETWORK_ERROR_MESSAGE))
       : error.message;
-  return { title: couldNotCheckTitles[error.code], message, tried: error.tried };
+  return {
+    title: couldNotCheckTitles[error.code],
+    message,
+    advice: advice[error.code] ?? couldNotCheckAdvice[error.code],
+    retry: retryMayHelp(error.code),
+    tried: error.tried,
+  };
 }
 
 /**

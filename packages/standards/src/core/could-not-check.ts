@@ -25,6 +25,35 @@ export const couldNotCheckTitles = {
 
 export type CouldNotCheckCode = keyof typeof couldNotCheckTitles;
 
+const tryAgain = 'This says nothing about your configuration. Try again in a moment.';
+
+/**
+ * What the user can do about each, in the notice under its message. A passing failure (ours, the
+ * network's, a slow site) says nothing about the configuration and is retried; a server that speaks
+ * another protocol is a fact about the host and port asked for, and trying again will not change it.
+ * A tool may word its own (the TLS tester names STARTTLS).
+ */
+export const couldNotCheckAdvice: Record<CouldNotCheckCode, string> = {
+  RESOLVER_UNAVAILABLE: tryAgain,
+  DNS_TIMEOUT: tryAgain,
+  DNS_FAILED: tryAgain,
+  CONNECT_FAILED:
+    'Check the host and port: nothing accepted the connection there. If the server should be up, try again in a moment.',
+  CONNECT_TIMEOUT: tryAgain,
+  TLS_HANDSHAKE_FAILED: tryAgain,
+  FIRST_BYTE_TIMEOUT: tryAgain,
+  TIMEOUT: tryAgain,
+  PROTOCOL_ERROR:
+    'Trying again will not change this: the server on that port speaks another protocol. Check the address and port.',
+  SITE_DOWN: tryAgain,
+  NETWORK_ERROR: tryAgain,
+};
+
+/** Whether sending the same request again can end differently: not for a server that speaks another protocol. */
+export function retryMayHelp(code: CouldNotCheckCode): boolean {
+  return code !== 'PROTOCOL_ERROR';
+}
+
 export function isCouldNotCheckCode(code: string): code is CouldNotCheckCode {
   return Object.hasOwn(couldNotCheckTitles, code);
 }

@@ -1,11 +1,11 @@
-import { tlsAnalysis, type TlsScanReport } from '@rfckit/standards';
+import { tlsAnalysis, type TlsScanProgress, type TlsScanReport } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { failWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { TesterTab } from './tester-tab.tsx';
+import { nextProgressPercent, progressValueText, TesterTab } from './tester-tab.tsx';
 
 // An old server as the scanner reports it: TLS 1.0 and 1.2 with CBC suites and 3DES, a trusted
 // RSA 2048 certificate, no fallback SCSV. The answer is what the server computes: tlsAnalysis.
@@ -142,7 +142,13 @@ describe('TLS tester', () => {
 
     stream.send('progress', { phase: 'suites', version: 'TLSv1.2', done: 3, total: 12 });
     expect(await screen.findByText('Finding the TLS 1.2 cipher suites · 3 of 12 probes')).toBeVisible();
-    expect(screen.getByRole('progressbar', { name: /Scan progress/ })).toHaveAttribute('aria-valuenow', '25');
+    const bar = screen.getByRole('progressbar', { name: /Scan progress/ });
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(bar).toHaveAttribute('aria-valuetext', 'Finding the TLS 1.2 cipher suites, 3 of 12 probes so far');
+    // more probes found: 4 of 20 is less than 3 of 12, the bar stays where it was
+    stream.send('progress', { phase: 'suites', version: 'TLSv1.2', done: 4, total: 20 });
+    expect(await screen.findByText('Finding the TLS 1.2 cipher suites · 4 of 20 probes')).toBeVisible();
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
 
     stream.send('result', { success: true, data: analysis });
     stream.end();
@@ -221,10 +227,62 @@ describe('TLS tester', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('a port that does not serve TLS says to check the port or choose STARTTLS, without a retry', async () => {
+    vi.stubGlobal(
+      'fetch',
+      failWith(
+        'mail.example.com:25 does not speak TLS: it answered "220 mail.example.com ESMTP"; it answered like an SMTP server: choose STARTTLS SMTP',
+        'PROTOCOL_ERROR',
+        422,
+      ),
+    );
+    await submit('mail.example.com');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('choose STARTTLS SMTP');
+    expect(notice).toHaveTextContent(
+      'Trying again will not help: the port does not serve TLS from the first byte. Check the port, or choose STARTTLS',
+    );
+    expect(notice).not.toHaveTextContent('This says nothing about your configuration');
+    expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+  });
+
   it('a closed port is a check we could not make, with a retry', async () => {
     vi.stubGlobal('fetch', failWith('Nothing answered on port 443 at example.com', 'CONNECT_FAILED', 422));
     await submit('example.com');
     expect(await screen.findByText('Nothing answered on port 443 at example.com')).toBeVisible();
     expect(screen.getByRole('button', { name: /Retry/ })).toBeVisible();
+  });
+});
+
+describe('the scan progress bar', () => {
+  it('only moves forward while the total grows, stays under 95 % until the result, then 100', () => {
+    // a stream as the scanner sent it: the total grows as probes are found
+    const events: TlsScanProgress[] = [
+      { phase: 'versions', done: 0, total: 7 },
+      { phase: 'versions', done: 6, total: 7 },
+      { phase: 'suites', version: 'TLSv1.2', done: 8, total: 10 },
+      { phase: 'suites', version: 'TLSv1.2', done: 10, total: 10 },
+      { phase: 'preference', version: 'TLSv1.2', done: 24, total: 25 },
+      { phase: 'features', done: 25, total: 43 },
+      { phase: 'certificate', done: 43, total: 43 },
+      { phase: 'done', done: 43, total: 43 },
+    ];
+    const shown: number[] = [];
+    let percent = nextProgressPercent(0, null);
+    for (const event of events) {
+      percent = nextProgressPercent(percent, event);
+      shown.push(percent);
+    }
+    expect(shown).toEqual([0, 86, 86, 95, 95, 95, 95, 100]);
+  });
+
+  it('tells a screen reader the phase and the counts', () => {
+    expect(progressValueText(null)).toBe('Connecting to the server');
+    expect(progressValueText({ phase: 'suites', version: 'TLSv1.3', done: 3, total: 12 })).toBe(
+      'Finding the TLS 1.3 cipher suites, 3 of 12 probes so far',
+    );
+    expect(progressValueText({ phase: 'versions', done: 0, total: 0 })).toBe(
+      'Finding the protocol versions the server accepts',
+    );
   });
 });

@@ -6,15 +6,27 @@ import {
   tlsCipherOperations,
   type TlsScanProgress,
 } from '@rfckit/standards';
+import { useState } from 'react';
 
 import { DomainField } from '../../components/domain-field.tsx';
 import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
+import type { CouldNotCheckAdvice } from '../../lib/failure-message.ts';
 import { useOperationWithProgress } from '../../lib/operations.ts';
 import { ScanResult } from './scan-result.tsx';
 
 /** Spec part 2 §8: the tester's failure text, with its fallback when the answer explained nothing. */
 export const testFailure = (error: Error) =>
   `Failed to test TLS configuration: ${error.message || 'API request failed'}`;
+
+/** What to do when the target could not be scanned: the port, STARTTLS, or waiting for the server. */
+const testerAdvice: CouldNotCheckAdvice = {
+  PROTOCOL_ERROR:
+    'Trying again will not help: the port does not serve TLS from the first byte. Check the port, or choose STARTTLS if the service upgrades a plain-text session (SMTP on 25 or 587, IMAP on 143, POP3 on 110).',
+  CONNECT_FAILED:
+    'Check the host and port: nothing accepted the connection there, or a firewall drops it. If the server should be up, try again in a moment.',
+  FIRST_BYTE_TIMEOUT:
+    'The port accepted the connection but did not answer TLS: check the port, or choose STARTTLS if the service waits for the client to speak first (XMPP, LDAP, PostgreSQL). A busy server may answer on a retry.',
+};
 
 /** What the scanner is doing, in words. */
 export function progressWords(progress: TlsScanProgress): string {
@@ -42,13 +54,49 @@ export function progressWords(progress: TlsScanProgress): string {
   }
 }
 
+/** The bar stays below this until the scan is done: probes are still being found until then. */
+export const progressCeiling = 95;
+
+/**
+ * The bar's next value: done/total only moves forward (the total grows as the scan finds more
+ * probes to send), held under `progressCeiling` until the result, 100 only when done.
+ */
+export function nextProgressPercent(previous: number, progress: TlsScanProgress | null): number {
+  if (progress === null) return 0;
+  if (progress.phase === 'done') return 100;
+  const share = progress.total === 0 ? 0 : Math.round((progress.done / progress.total) * 100);
+  return Math.min(progressCeiling, Math.max(previous, share));
+}
+
+/** What a screen reader hears for the bar: the phase and the counts, not a percentage that may stall. */
+export function progressValueText(progress: TlsScanProgress | null): string {
+  if (progress === null) return 'Connecting to the server';
+  const counts = progress.total > 0 ? `, ${progress.done} of ${progress.total} probes so far` : '';
+  return `${progressWords(progress)}${counts}`;
+}
+
 function ScanProgress({ progress }: { progress: TlsScanProgress | null }) {
-  const percent =
-    progress === null || progress.total === 0 ? 0 : Math.round((progress.done / progress.total) * 100);
+  // the highest value shown so far in this scan, so the bar never moves back
+  const [percent, setPercent] = useState(0);
+  const next = nextProgressPercent(percent, progress);
+  if (next !== percent) setPercent(next);
   const words = progress === null ? 'Connecting to the server' : progressWords(progress);
   return (
     <Stack gap={4} data-testid="tls-progress">
-      <Progress value={percent} animated aria-label={`Scan progress: ${words}`} />
+      <Progress.Root>
+        {/* Mantine's own aria-valuetext is the bare percentage: the phase and counts say more */}
+        <Progress.Section
+          value={next}
+          animated
+          withAria={false}
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={next}
+          aria-valuetext={progressValueText(progress)}
+          aria-label={`Scan progress: ${words}`}
+        />
+      </Progress.Root>
       <Text size="sm">
         {words}
         {progress !== null && progress.total > 0 ? ` · ${progress.done} of ${progress.total} probes` : ''}
@@ -87,6 +135,7 @@ export function TesterTab() {
         empty:
           'Enter a host and choose Test TLS to see its grade, suites, certificate, vulnerabilities and fixes here.',
         errorMessage: testFailure,
+        couldNotCheckAdvice: testerAdvice,
         success: (data) => ({
           title: `${data.report.host}:${data.report.port}: grade ${data.grade}`,
           tone: data.score >= 80 && data.grade.startsWith('A') ? 'positive' : 'negative',
