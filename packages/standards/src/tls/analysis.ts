@@ -9,7 +9,8 @@ export type HstsCheck = TlsAnalysis['hsts'];
 
 /** Grades a scan and words its findings; `hsts` is what the site's HTTPS answer said, when read. */
 export function tlsAnalysis(report: TlsScanReport, hsts: HstsCheck): TlsAnalysis {
-  const facts = gradeFactsOf(report, hsts.maxAge);
+  const hstsStatus = report.starttls !== undefined ? 'not-applicable' : hsts.checked ? 'read' : 'unread';
+  const facts = gradeFactsOf(report, hsts.maxAge, hstsStatus);
   const grading = facts.ok ? gradeTls(facts.facts) : null;
   const vulnerable = report.vulnerabilities.filter((finding) => finding.status === 'vulnerable');
   const recommendations = new Set<string>();

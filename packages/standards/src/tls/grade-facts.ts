@@ -1,7 +1,7 @@
 // What a scan report says about a server, restated as the facts the grade reads: the accepted
 // versions and suites, the server key, the smallest DH and ECDH groups used, the certificate's
 // standing and the vulnerability verdicts the scanner reached.
-import type { ServerKeyType, TlsGradeFacts, GradedProtocol } from './grade.ts';
+import type { GradedProtocol, HstsStatus, ServerKeyType, TlsGradeFacts } from './grade.ts';
 import type { CertificateSummary, TlsScanReport, VulnerabilityId } from './scan-report.ts';
 import type { ProtocolVersionName } from './suite.ts';
 
@@ -110,7 +110,11 @@ export type GradeFactsResult =
  * got no certificate (an anonymous-only server, a failed certificate handshake) cannot be graded:
  * the reason says so. `hstsMaxAge` is the max-age of the HSTS header the site sends, when known.
  */
-export function gradeFactsOf(report: TlsScanReport, hstsMaxAge?: number): GradeFactsResult {
+export function gradeFactsOf(
+  report: TlsScanReport,
+  hstsMaxAge?: number,
+  hstsStatus?: HstsStatus,
+): GradeFactsResult {
   const certificate = report.certificate;
   const leaf = certificate?.chain[0];
   if (certificate === undefined || leaf === undefined)
@@ -169,6 +173,7 @@ export function gradeFactsOf(report: TlsScanReport, hstsMaxAge?: number): GradeF
         fallbackScsv: !vulnerable('no-fallback-scsv'),
       },
       hstsMaxAge,
+      hstsStatus,
     },
   };
 }

@@ -369,6 +369,23 @@ describe('gradeTls: SSL Labs rating guide', () => {
     ]);
   });
 
+  it('says HSTS could not be read when it was not, and leaves it out for STARTTLS (RFC 6797 is HTTPS only)', () => {
+    expect(gradeTls(facts({ hstsMaxAge: undefined, hstsStatus: 'unread' })).missingForAPlus).toEqual([
+      'HSTS (Strict-Transport-Security) could not be read, so it cannot count',
+    ]);
+    const mail = gradeTls(facts({ hstsMaxAge: undefined, hstsStatus: 'not-applicable' }));
+    expect(mail.missingForAPlus).toEqual([]);
+    expect(mail.grade).toBe('A+');
+    const mailWithoutScsv = gradeTls(
+      facts({
+        hstsMaxAge: undefined,
+        hstsStatus: 'not-applicable',
+        vulnerabilities: { fallbackScsv: false },
+      }),
+    );
+    expect(mailWithoutScsv.missingForAPlus).toEqual(['Grade A without caps (now A-)']);
+  });
+
   it('leaves code points the database does not know out of the scores', () => {
     const result = gradeTls(facts({ suites: { 'TLSv1.2': [...TLS12_AEAD, 0x0a0a], 'TLSv1.3': TLS13 } }));
     expect(result.unknownSuites).toEqual([0x0a0a]);

@@ -48,7 +48,14 @@ export interface TlsGradeFacts {
   };
   /** The HSTS max-age in seconds the site sends over HTTPS (RFC 6797 §6.1.1); absent without HSTS. */
   readonly hstsMaxAge?: number | undefined;
+  /**
+   * Whether the HSTS header was read: `unread` when the site's HTTPS answer could not be fetched,
+   * `not-applicable` for a STARTTLS service (HSTS is for HTTPS only, RFC 6797 §1). `read` when absent.
+   */
+  readonly hstsStatus?: HstsStatus | undefined;
 }
+
+export type HstsStatus = 'read' | 'unread' | 'not-applicable';
 
 export type LetterGrade = 'A+' | 'A' | 'A-' | 'B' | 'C' | 'D' | 'E' | 'F';
 /** T: the certificate is not trusted; M: its name does not match the host. */
@@ -557,8 +564,13 @@ export function gradeTls(facts: TlsGradeFacts): TlsGrade {
 
   const missingForAPlus: string[] = [];
   if (letter !== 'A') missingForAPlus.push(`Grade A without caps (now ${letter})`);
-  if (facts.hstsMaxAge === undefined) missingForAPlus.push('HSTS (Strict-Transport-Security) is not sent');
-  else if (facts.hstsMaxAge < A_PLUS_HSTS_MIN_AGE)
+  // a STARTTLS service has no HSTS to send: its A+ rests on the other requirements
+  const hstsStatus = facts.hstsStatus ?? 'read';
+  if (hstsStatus === 'unread')
+    missingForAPlus.push('HSTS (Strict-Transport-Security) could not be read, so it cannot count');
+  else if (hstsStatus === 'read' && facts.hstsMaxAge === undefined)
+    missingForAPlus.push('HSTS (Strict-Transport-Security) is not sent');
+  else if (hstsStatus === 'read' && facts.hstsMaxAge !== undefined && facts.hstsMaxAge < A_PLUS_HSTS_MIN_AGE)
     missingForAPlus.push(`HSTS max-age ${facts.hstsMaxAge} is under 180 days (${A_PLUS_HSTS_MIN_AGE})`);
   if (letter === 'A' && missingForAPlus.length === 0) letter = 'A+';
 

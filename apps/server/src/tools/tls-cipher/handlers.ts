@@ -16,11 +16,16 @@ const SCAN_BUDGET_MS = 60_000;
 export default defineHandlers(tlsCipherOperations, {
   analyse: async ({ host, port, starttls }, { app, progress, signal }) => {
     const net = app.net.session();
-    // HSTS is an HTTPS header: only a web server on 443 can earn A+
+    // HSTS is an HTTPS header (RFC 6797), read from the web server on 443
     const hsts =
-      port === 443 && starttls === undefined
-        ? fetchHsts(net, host, signal)
-        : Promise.resolve({ checked: false, note: 'HSTS is read from HTTPS on port 443 only' });
+      starttls !== undefined
+        ? Promise.resolve({
+            checked: false,
+            note: 'HSTS applies to HTTPS only (RFC 6797), not to STARTTLS services',
+          })
+        : port === 443
+          ? fetchHsts(net, host, signal)
+          : Promise.resolve({ checked: false, note: 'HSTS is read from HTTPS on port 443 only' });
     const report = await scanTls(
       net,
       { host, port, ...(starttls === undefined ? {} : { starttls }) },

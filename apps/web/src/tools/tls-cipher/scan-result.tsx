@@ -32,7 +32,8 @@ function FilledBadge({
   label?: string;
 }) {
   return (
-    <Badge variant="filled" radius="sm" color={colour} c={text} aria-label={label}>
+    // a table column squeezes a badge to its ellipsis ("NOT M…") unless it keeps its text's width
+    <Badge variant="filled" radius="sm" color={colour} c={text} aria-label={label} miw="max-content">
       {children}
     </Badge>
   );
@@ -172,7 +173,13 @@ function MozillaProfiles({ grading }: { grading: Grading }) {
         rows={grading.mozilla}
         rowKey={(row) => row.profile}
         columns={[
-          { header: 'Profile', cell: (row) => row.profile, rowHeader: true },
+          {
+            header: 'Profile',
+            cell: (row) => row.profile,
+            rowHeader: true,
+            // "intermediate" is one word: it must not break mid-word
+            cellProps: { style: { whiteSpace: 'nowrap' } },
+          },
           {
             header: 'Met',
             cell: (row) =>
