@@ -37,8 +37,7 @@ export const couldNotCheckAdvice: Record<CouldNotCheckCode, string> = {
   RESOLVER_UNAVAILABLE: tryAgain,
   DNS_TIMEOUT: tryAgain,
   DNS_FAILED: tryAgain,
-  CONNECT_FAILED:
-    'Check the host and port: nothing accepted the connection there. If the server should be up, try again in a moment.',
+  CONNECT_FAILED: tryAgain,
   CONNECT_TIMEOUT: tryAgain,
   TLS_HANDSHAKE_FAILED: tryAgain,
   FIRST_BYTE_TIMEOUT: tryAgain,
