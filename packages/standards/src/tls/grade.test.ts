@@ -369,13 +369,15 @@ describe('gradeTls: SSL Labs rating guide', () => {
     ]);
   });
 
-  it('says HSTS could not be read when it was not, and leaves it out for STARTTLS (RFC 6797 is HTTPS only)', () => {
+  it('says HSTS could not be read when it was not; a STARTTLS service tops out at A (A+ needs HSTS, RFC 6797 is HTTPS only)', () => {
     expect(gradeTls(facts({ hstsMaxAge: undefined, hstsStatus: 'unread' })).missingForAPlus).toEqual([
       'HSTS (Strict-Transport-Security) could not be read, so it cannot count',
     ]);
     const mail = gradeTls(facts({ hstsMaxAge: undefined, hstsStatus: 'not-applicable' }));
-    expect(mail.missingForAPlus).toEqual([]);
-    expect(mail.grade).toBe('A+');
+    expect(mail.grade).toBe('A');
+    expect(mail.missingForAPlus).toEqual([
+      'A+ is for HTTPS sites with HSTS (RFC 6797): A is the top grade of a STARTTLS service',
+    ]);
     const mailWithoutScsv = gradeTls(
       facts({
         hstsMaxAge: undefined,
@@ -383,7 +385,7 @@ describe('gradeTls: SSL Labs rating guide', () => {
         vulnerabilities: { fallbackScsv: false },
       }),
     );
-    expect(mailWithoutScsv.missingForAPlus).toEqual(['Grade A without caps (now A-)']);
+    expect(mailWithoutScsv.grade).toBe('A-');
   });
 
   it('leaves code points the database does not know out of the scores', () => {

@@ -564,9 +564,14 @@ export function gradeTls(facts: TlsGradeFacts): TlsGrade {
 
   const missingForAPlus: string[] = [];
   if (letter !== 'A') missingForAPlus.push(`Grade A without caps (now ${letter})`);
-  // a STARTTLS service has no HSTS to send: its A+ rests on the other requirements
+  // A+ is SSL Labs' mark for HTTPS with HSTS; a STARTTLS service has no HSTS to send (RFC 6797
+  // §1), so A is its top grade, as testssl.sh rates it too
   const hstsStatus = facts.hstsStatus ?? 'read';
-  if (hstsStatus === 'unread')
+  if (hstsStatus === 'not-applicable')
+    missingForAPlus.push(
+      'A+ is for HTTPS sites with HSTS (RFC 6797): A is the top grade of a STARTTLS service',
+    );
+  else if (hstsStatus === 'unread')
     missingForAPlus.push('HSTS (Strict-Transport-Security) could not be read, so it cannot count');
   else if (hstsStatus === 'read' && facts.hstsMaxAge === undefined)
     missingForAPlus.push('HSTS (Strict-Transport-Security) is not sent');
