@@ -80,7 +80,7 @@ function untested(versions: readonly VersionScan[], only?: readonly string[]): s
 }
 
 function notTested(names: readonly string[]): string {
-  return `${names.join(', ')} could not be tested: the server sent no answer in time, even to a probe on its own.`;
+  return `${names.join(', ')} could not be tested (the scan notes say why), so this is not known.`;
 }
 
 function supports(versions: readonly VersionScan[], name: string): boolean {

@@ -722,11 +722,12 @@ export async function scanTls(
   const untested = attempts.filter((attempt) => attempt.unanswered.length > 0).map((attempt) => attempt.scan);
   const silentVersions = untested.filter((version) => !version.supported).map((version) => version.version);
   const partialVersions = untested.filter((version) => version.supported).map((version) => version.version);
-  if (silentVersions.length > 0)
+  // at the budget the scan's own time ran out, not the server's: the budget note says so
+  if (silentVersions.length > 0 && !signal.aborted)
     scan.notes.push(
       `${silentVersions.map(protocolLabel).join(', ')} could not be tested: the server sent no answer within ${settings.timeoutMs} ms, even to a probe on its own, so whether ${silentVersions.length === 1 ? 'it is' : 'they are'} accepted is unknown.`,
     );
-  if (partialVersions.length > 0)
+  if (partialVersions.length > 0 && !signal.aborted)
     scan.notes.push(
       `Some cipher suites of ${partialVersions.map(protocolLabel).join(', ')} could not be tested: the server sent no answer within ${settings.timeoutMs} ms, even to a probe on its own, so it may accept more suites than listed.`,
     );

@@ -286,7 +286,7 @@ describe('tlsAnalysis', () => {
     expect(facts).toEqual({
       ok: false,
       reason:
-        'SSL 2.0 could not be tested (the server sent no answer in time), and the grade rests on every protocol version and suite',
+        'SSL 2.0 could not be tested (the scan notes say why), and the grade rests on every protocol version and suite',
     });
   });
 });

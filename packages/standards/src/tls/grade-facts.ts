@@ -127,7 +127,7 @@ export function gradeFactsOf(report: TlsScanReport, hstsMaxAge?: number): GradeF
   if (untested.length > 0)
     return {
       ok: false,
-      reason: `${untested.map((version) => protocolLabel(version.version)).join(', ')} could not be tested (the server sent no answer in time), and the grade rests on every protocol version and suite`,
+      reason: `${untested.map((version) => protocolLabel(version.version)).join(', ')} could not be tested (the scan notes say why), and the grade rests on every protocol version and suite`,
     };
 
   const supported = report.versions.filter((version) => version.supported);

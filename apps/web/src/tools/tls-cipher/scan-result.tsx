@@ -290,7 +290,7 @@ function Versions({ report }: { report: Report }) {
       )}
       {untested.length > 0 && (
         <Text size="sm">
-          Not tested (no answer in time):{' '}
+          Not tested (the scan notes say why):{' '}
           {untested.map((version) => versionWords(version.version)).join(', ')}
         </Text>
       )}
