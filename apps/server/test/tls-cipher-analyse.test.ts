@@ -243,6 +243,7 @@ describe('POST /v1/tls-cipher/analyse', { timeout: 60_000 }, () => {
     // it does ECDHE, but the group probes never got a ServerKeyExchange: not learnt, not "none"
     expect(analysis.report.groups.tls12).toEqual([]);
     expect(analysis.report.groups.unanswered).toEqual(['tls12']);
+    expect(analysis.report.signatureAlgorithms).toBeUndefined();
     expect(analysis.report.incomplete).toBe(true);
   });
 

@@ -535,9 +535,10 @@ class Scan {
 
   /**
    * The signature schemes a TLS 1.2 server signs its ServerKeyExchange with (RFC 5246
-   * §7.4.1.4.1), offering fewer each time until it signs with none of those left.
+   * §7.4.1.4.1), offering fewer each time until it signs with none of those left. Undefined when
+   * the first probe's answer showed no signature and refused nothing.
    */
-  async signatureSchemes(signedSuites: readonly number[]): Promise<string[]> {
+  async signatureSchemes(signedSuites: readonly number[]): Promise<string[] | undefined> {
     const remaining = Object.values(signatureSchemes) as number[];
     const found: string[] = [];
     while (remaining.length > 0 && !this.settings.signal.aborted) {
@@ -546,6 +547,9 @@ class Scan {
         exchange(this.settings, hello, { stop: 'hello-done' }),
       );
       const scheme = answer?.kind === 'hello' ? answer.keyExchange?.signature?.scheme : undefined;
+      // nothing learnt and nothing refused (no answer, no ServerKeyExchange in time): not "none"
+      if (scheme === undefined && found.length === 0 && (answer === undefined || !refused(answer)))
+        return undefined;
       if (scheme === undefined || !remaining.includes(scheme)) break;
       found.push(signatureSchemeName(scheme) ?? `0x${scheme.toString(16).padStart(4, '0')}`);
       remaining.splice(remaining.indexOf(scheme), 1);

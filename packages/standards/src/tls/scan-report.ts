@@ -159,7 +159,8 @@ export const tlsScanReportSchema = z.object({
   groups: groupScanSchema,
   /**
    * Signature schemes a TLS 1.2 server signs (EC)DHE parameters with (RFC 5246 §7.4.1.4.1), in
-   * the order found; absent when no TLS 1.2 suite with a signed key exchange is accepted.
+   * the order found; absent when no TLS 1.2 suite with a signed key exchange is accepted, or no
+   * answer showed a signature (a server that stalls before its ServerKeyExchange).
    */
   signatureAlgorithms: z.array(z.string()).optional(),
   /**
