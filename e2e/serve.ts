@@ -99,6 +99,13 @@ const brokenTls = await startScriptedTlsServer({
   suites: [0x002f, 0x0008],
   certificate: await web.ca.issue({ names: [labTlsHosts.broken] }),
 });
+const stalledTls = await startScriptedTlsServer({
+  versions: ['TLSv1.2'],
+  // ECDHE-RSA-AES128-GCM-SHA256
+  suites: [0xc02f],
+  certificate: await web.ca.issue({ names: [labTlsHosts.stalled], keyType: 'rsa-2048' }),
+  stallAfterServerHello: true,
+});
 // specs publish records in it at run time (e2e/lab-dns.ts)
 await servePublishing(dns, dataDir);
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
@@ -113,6 +120,7 @@ Object.assign(
       `${labTlsHosts.current}::127.0.0.1:${currentTls.port}`,
       `${labTlsHosts.old}::127.0.0.1:${oldTls.port}`,
       `${labTlsHosts.broken}::127.0.0.1:${brokenTls.port}`,
+      `${labTlsHosts.stalled}::127.0.0.1:${stalledTls.port}`,
     ],
   }),
   { OUTBOUND_CA_FILE: caFile },

@@ -126,8 +126,9 @@ for (const width of [1440, 390]) {
     test(`screens at ${width} px, ${scheme}: screenshots, accessibility, no sideways scroll`, async ({
       page,
     }, testInfo) => {
-      // four screens (one a whole scan), each with an axe run: its own time budget, not the default 30 s
-      test.setTimeout(180_000);
+      // six screens (three whole scans, one of a server that stalls every probe), each with an axe
+      // run: its own time budget, not the default 30 s
+      test.setTimeout(300_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/tools/tls-cipher');
@@ -166,6 +167,27 @@ for (const width of [1440, 390]) {
             await expect(
               page.getByRole('region', { name: 'TLS test result' }).getByLabel('Grade F', { exact: true }),
             ).toBeVisible();
+          },
+          'TLS test result',
+        ],
+        [
+          'tester-ungraded',
+          async () => {
+            await testTls(page, labTlsHosts.stalled);
+            await expect(page.getByRole('button', { name: 'Test TLS' })).toBeEnabled({ timeout: 90_000 });
+            const result = page.getByRole('region', { name: 'TLS test result' });
+            await expect(
+              result.getByRole('heading', { name: `${labTlsHosts.stalled}:443: not graded` }),
+            ).toBeVisible();
+            await expect(result.getByTestId('tls-not-graded')).toContainText(
+              'The server sent no certificate we could read',
+            );
+            await expect(result.getByTestId('tls-grade')).toHaveCount(0);
+            // a table at 1440 px, a list of cards at 390 px
+            const groups = result
+              .getByRole(width === 390 ? 'listitem' : 'row')
+              .filter({ hasText: 'Groups (TLS 1.2 and below)' });
+            await expect(groups).toContainText('not learnt');
           },
           'TLS test result',
         ],

@@ -230,13 +230,25 @@ describe('POST /v1/tls-cipher/analyse', { timeout: 60_000 }, () => {
     expect(response.json().error).not.toMatch(/127\.0\.0\.1|ECONN|routines/);
   });
 
-  it('a server that stalls after ServerHello is graded on what it showed, the certificate a note', async () => {
+  it('a server that stalls after ServerHello: its suites, no grade (no certificate), groups not learnt', async () => {
     const analysis = await analyse(STALL);
     expect(analysis.supportedVersions.map((version) => version.version)).toContain('TLSv1.2');
     expect(analysis.supportedVersions.flatMap((version) => version.ciphers)).toContain(
       'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256',
     );
     expect(JSON.stringify(analysis.report.notes)).toMatch(/certificate/i);
+    // no certificate, no grade: not a letter (T means an untrusted certificate) nor a score
+    expect(analysis.grading).toBeNull();
+    expect(analysis.grade).toBeNull();
+    expect(analysis.score).toBeNull();
+    expect(analysis.ungradedReason).toBe(
+      'The server sent no certificate we could read, so its key cannot be graded',
+    );
+    // it does ECDHE, but the group probes never got a ServerKeyExchange: not learnt, not "none"
+    expect(analysis.report.groups.tls12).toEqual([]);
+    expect(analysis.report.groups.unanswered).toEqual(['tls12']);
+    expect(analysis.report.signatureAlgorithms).toBeUndefined();
+    expect(analysis.report.incomplete).toBe(true);
   });
 
   it('a target the outbound rules refuse is a 422 OUTBOUND_BLOCKED', async () => {

@@ -237,6 +237,11 @@ export interface ScriptedTlsOptions {
    * extension was made to step around.
    */
   hangOn256To511?: boolean;
+  /**
+   * Never answers a ClientHello it would answer with one of these versions (nor, with `SSLv2`, an
+   * SSL 2.0 CLIENT-HELLO): the connection stays open and silent, as a server that stalls on them.
+   */
+  silentFor?: readonly ('SSLv2' | 'SSLv3' | 'TLSv1.0' | 'TLSv1.1' | 'TLSv1.2')[];
 }
 
 export interface ScriptedTlsServer extends LabTlsServer {
@@ -342,7 +347,7 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
         // an SSL 2.0 CLIENT-HELLO: two-byte header with the high bit, message type 1
         if ((buffer[0] ?? 0) & 0x80 && buffer[2] === 1) {
           const length = (((buffer[0] ?? 0) & 0x7f) << 8) | (buffer[1] ?? 0);
-          if (buffer.length < 2 + length) return;
+          if (buffer.length < 2 + length || options.silentFor?.includes('SSLv2')) return;
           answerSsl2(socket, buffer.subarray(2, 2 + length));
           return;
         }
@@ -437,6 +442,7 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     const versionName = (Object.keys(VERSION_CODES) as (keyof typeof VERSION_CODES)[]).find(
       (name) => VERSION_CODES[name] === version,
     );
+    if (versionName !== undefined && options.silentFor?.includes(versionName)) return undefined;
     const suites = (versionName && options.suitesByVersion?.[versionName]) ?? options.suites;
     const suite = suites.find((code) => hello.suites.includes(code));
     if (suite === undefined) {

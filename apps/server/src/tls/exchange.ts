@@ -61,22 +61,27 @@ export interface ExchangeSettings {
 
 /** Bounded concurrency: at most `size` connections to the target at once. */
 export class ConnectionSlots {
-  private free: number;
+  private size: number;
+  private active = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(size: number) {
-    this.free = size;
+    this.size = size;
+  }
+
+  /** Fewer connections from now on; those open finish first. */
+  narrow(size: number): void {
+    this.size = Math.min(this.size, size);
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    while (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
     try {
       return await work();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
+      this.active--;
+      this.waiting.shift()?.();
     }
   }
 }

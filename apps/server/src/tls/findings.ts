@@ -72,6 +72,17 @@ function matching(
   return lines;
 }
 
+/** Versions (of `only`, when given) whose probes got no answer in time, even retried alone. */
+function untested(versions: readonly VersionScan[], only?: readonly string[]): string[] {
+  return versions
+    .filter((version) => version.tested === false && (only === undefined || only.includes(version.version)))
+    .map((version) => version.version);
+}
+
+function notTested(names: readonly string[]): string {
+  return `${names.join(', ')} could not be tested (the scan notes say why), so this is not known.`;
+}
+
 function supports(versions: readonly VersionScan[], name: string): boolean {
   return versions.some((version) => version.version === name && version.supported);
 }
@@ -194,8 +205,30 @@ function finding(
   };
 }
 
-function suiteFinding(id: VulnerabilityId, lines: string[], clean: string): Vulnerability {
-  return lines.length > 0 ? finding(id, 'vulnerable', lines.join('; ')) : finding(id, 'ok', clean);
+/** Vulnerable when a suite matches; unknown when none does but a version could not be tested. */
+function suiteFinding(
+  id: VulnerabilityId,
+  versions: readonly VersionScan[],
+  test: SuitePredicate,
+  clean: string,
+  only?: readonly string[],
+): Vulnerability {
+  const lines = matching(versions, test, only);
+  if (lines.length > 0) return finding(id, 'vulnerable', lines.join('; '));
+  const unknown = untested(versions, only);
+  return unknown.length > 0 ? finding(id, 'unknown', notTested(unknown)) : finding(id, 'ok', clean);
+}
+
+/** A version's own finding: vulnerable when accepted, unknown when it could not be tested. */
+function versionFinding(
+  id: VulnerabilityId,
+  version: VersionScan | undefined,
+  accepted: () => string,
+  refusedWords: string,
+): Vulnerability {
+  if (version?.supported) return finding(id, 'vulnerable', accepted());
+  if (version?.tested === false) return finding(id, 'unknown', notTested([version.version]));
+  return finding(id, 'ok', refusedWords);
 }
 
 function earlyCcsFinding(probe: EarlyCcsProbe | undefined, versions: readonly VersionScan[]): Vulnerability {
@@ -282,41 +315,39 @@ export function vulnerabilities(input: FindingInput): Vulnerability[] {
   const tlsVersions = versions.filter((version) => version.supported && version.version !== 'SSLv2');
 
   const list: Vulnerability[] = [
-    ssl2?.supported
-      ? finding(
-          'sslv2-drown',
-          'vulnerable',
-          `SSL 2.0 is accepted with ${ssl2.suites.map((suite) => suite.name).join(', ') || 'no cipher kinds'}.`,
-        )
-      : finding('sslv2-drown', 'ok', 'SSL 2.0 is not accepted.'),
-    supports(versions, 'SSLv3')
-      ? finding(
-          'sslv3-poodle',
-          'vulnerable',
-          ssl3Cbc.length > 0
-            ? `SSL 3.0 is accepted with CBC suites (${ssl3Cbc.join('; ')}).`
-            : 'SSL 3.0 is accepted.',
-        )
-      : finding('sslv3-poodle', 'ok', 'SSL 3.0 is not accepted.'),
-    suiteFinding(
-      'tls10-beast',
-      matching(versions, isCbc, ['TLSv1.0']),
-      'No CBC suite is accepted with TLS 1.0.',
+    versionFinding(
+      'sslv2-drown',
+      ssl2,
+      () =>
+        `SSL 2.0 is accepted with ${ssl2?.suites.map((suite) => suite.name).join(', ') || 'no cipher kinds'}.`,
+      'SSL 2.0 is not accepted.',
     ),
-    suiteFinding('sweet32', matching(versions, is64BitBlock), 'No 64-bit block cipher is accepted.'),
-    suiteFinding('rc4', matching(versions, isRc4), 'No RC4 suite is accepted.'),
-    suiteFinding('freak', matching(versions, isExportRsa), 'No export RSA suite is accepted.'),
+    versionFinding(
+      'sslv3-poodle',
+      versions.find((version) => version.version === 'SSLv3'),
+      () =>
+        ssl3Cbc.length > 0
+          ? `SSL 3.0 is accepted with CBC suites (${ssl3Cbc.join('; ')}).`
+          : 'SSL 3.0 is accepted.',
+      'SSL 3.0 is not accepted.',
+    ),
+    suiteFinding('tls10-beast', versions, isCbc, 'No CBC suite is accepted with TLS 1.0.', ['TLSv1.0']),
+    suiteFinding('sweet32', versions, is64BitBlock, 'No 64-bit block cipher is accepted.'),
+    suiteFinding('rc4', versions, isRc4, 'No RC4 suite is accepted.'),
+    suiteFinding('freak', versions, isExportRsa, 'No export RSA suite is accepted.'),
     logjam.length > 0
       ? finding('logjam', 'vulnerable', logjam.join('; '))
-      : finding(
-          'logjam',
-          'ok',
-          input.dhPrimeBits.length > 0
-            ? `DH primes of ${[...new Set(input.dhPrimeBits)].join(', ')} bits.`
-            : 'No finite-field DH suite is accepted.',
-        ),
-    suiteFinding('null-cipher', matching(versions, isNull), 'No NULL encryption suite is accepted.'),
-    suiteFinding('anonymous', matching(versions, isAnonymous), 'No anonymous suite is accepted.'),
+      : untested(versions).length > 0
+        ? finding('logjam', 'unknown', notTested(untested(versions)))
+        : finding(
+            'logjam',
+            'ok',
+            input.dhPrimeBits.length > 0
+              ? `DH primes of ${[...new Set(input.dhPrimeBits)].join(', ')} bits.`
+              : 'No finite-field DH suite is accepted.',
+          ),
+    suiteFinding('null-cipher', versions, isNull, 'No NULL encryption suite is accepted.'),
+    suiteFinding('anonymous', versions, isAnonymous, 'No anonymous suite is accepted.'),
     features.compression === 'yes'
       ? finding('crime', 'vulnerable', 'The server chose DEFLATE compression (method 1) when offered.')
       : finding(

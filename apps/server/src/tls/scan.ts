@@ -19,6 +19,7 @@ import {
   formatSuiteHex,
   groupName,
   namedGroups,
+  protocolLabel,
   protocolVersions,
   ssl2CipherKinds,
   signatureSchemeName,
@@ -67,6 +68,11 @@ export interface TlsScanOptions {
 
 /** testssl.sh's and internet.nl's bundle size: servers choke on much longer suite lists. */
 const BUNDLE_SIZE = 128;
+/**
+ * SSL 3.0 hellos carry no extensions, so no padding steps around servers that hang on a hello of
+ * 256-511 bytes (RFC 7685 §1): bundles this size keep an SSL 3.0 hello under 256 bytes.
+ */
+const SSL3_BUNDLE_SIZE = 100;
 const DEFAULTS = { budgetMs: 60_000, maxConnections: 6, timeoutMs: 5_000 };
 
 const LEGACY_VERSIONS: readonly TlsVersionName[] = ['SSLv3', 'TLSv1.0', 'TLSv1.1', 'TLSv1.2'];
@@ -154,6 +160,57 @@ function earlyCcsProbe(version: TlsVersionName, answer: ProbeAnswer | undefined)
         : answer.kind === 'hello'
           ? 'the server sent no ServerHelloDone'
           : describeRefusal(answer),
+  };
+}
+
+/** A probe that proves nothing either way: the server said nothing before the time ran out. */
+function unanswered(answer: ProbeAnswer): boolean {
+  return answer.kind === 'silent' && answer.end === 'timeout';
+}
+
+/** The server turned the offer down: an alert, or a close without a word. */
+function refused(answer: ProbeAnswer): boolean {
+  return answer.kind === 'alert' || (answer.kind === 'silent' && answer.end === 'closed');
+}
+
+/** Groups learnt, and whether the list is whole (the server refused an offer of the rest). */
+interface GroupList {
+  found: string[];
+  complete: boolean;
+}
+
+interface BundleResult {
+  suites: ScannedSuite[];
+  refusal?: string;
+  /** The suites still to ask about when a probe got no answer. */
+  unanswered?: number[];
+}
+
+/** A version as scanned so far, with the suite lists whose probes got no answer. */
+interface VersionAttempt {
+  scan: VersionScan;
+  unanswered: number[][];
+}
+
+function versionAttempt(
+  version: TlsVersionName,
+  found: readonly ScannedSuite[],
+  results: readonly BundleResult[],
+): VersionAttempt {
+  const suites = [...found, ...results.flatMap((result) => result.suites)];
+  const unansweredBundles = results.flatMap((result) =>
+    result.unanswered === undefined ? [] : [result.unanswered],
+  );
+  const refusal = results.find((result) => result.refusal !== undefined)?.refusal;
+  return {
+    scan: {
+      version,
+      supported: suites.length > 0,
+      suites,
+      ...(suites.length === 0 && unansweredBundles.length === 0 && refusal !== undefined ? { refusal } : {}),
+      ...(unansweredBundles.length > 0 ? { tested: false } : {}),
+    },
+    unanswered: unansweredBundles,
   };
 }
 
@@ -324,20 +381,21 @@ class Scan {
     return suite;
   }
 
-  /** Offer, read the choice, remove it, repeat — within one bundle. */
-  async enumerateBundle(
-    version: TlsVersionName,
-    bundle: readonly number[],
-  ): Promise<{ suites: ScannedSuite[]; refusal?: string }> {
+  /**
+   * Offer, read the choice, remove it, repeat — within one bundle. A probe that got no answer in
+   * time (or could not connect) proves nothing: the suites still to ask about are `unanswered`.
+   */
+  async enumerateBundle(version: TlsVersionName, bundle: readonly number[]): Promise<BundleResult> {
     const remaining = [...bundle];
     const found: ScannedSuite[] = [];
     const wanted = protocolVersions[version];
-    while (remaining.length > 0 && !this.settings.signal.aborted) {
+    while (remaining.length > 0) {
+      if (this.settings.signal.aborted) return { suites: found, unanswered: remaining };
       const hello = version === 'TLSv1.3' ? this.tls13Hello(remaining) : this.legacyHello(version, remaining);
       const answer = await this.probe('suites', version, () =>
         exchange(this.settings, hello, { stop: version === 'TLSv1.3' ? 'server-hello' : 'hello-done' }),
       );
-      if (answer === undefined) break;
+      if (answer === undefined || unanswered(answer)) return { suites: found, unanswered: remaining };
       if (
         answer.kind !== 'hello' ||
         answer.hello.version !== wanted ||
@@ -351,46 +409,69 @@ class Scan {
     return { suites: found };
   }
 
-  async scanVersion(version: TlsVersionName): Promise<VersionScan> {
-    const bundles = chunks(version === 'TLSv1.3' ? TLS13_SUITES : LEGACY_SUITES, BUNDLE_SIZE);
+  async scanVersion(version: TlsVersionName): Promise<VersionAttempt> {
+    const bundles = chunks(
+      version === 'TLSv1.3' ? TLS13_SUITES : LEGACY_SUITES,
+      version === 'SSLv3' ? SSL3_BUNDLE_SIZE : BUNDLE_SIZE,
+    );
     const results = await Promise.all(bundles.map((bundle) => this.enumerateBundle(version, bundle)));
-    const suites = results.flatMap((result) => result.suites);
-    const refusal = results.find((result) => result.refusal !== undefined)?.refusal;
-    return {
-      version,
-      supported: suites.length > 0,
-      suites,
-      ...(suites.length === 0 && refusal !== undefined ? { refusal } : {}),
-    };
+    return versionAttempt(version, [], results);
   }
 
-  async scanSsl2(): Promise<VersionScan> {
+  async scanSsl2(): Promise<VersionAttempt> {
     const kinds = Object.values(ssl2CipherKinds);
     const built = buildSsl2ClientHello({ cipherKinds: kinds });
     if (!built.ok) throw new Error(built.error);
     const answer = await this.probe('versions', 'SSLv2', () => exchangeSsl2(this.settings, built.result));
+    if (answer === undefined || unanswered(answer))
+      return { scan: { version: 'SSLv2', supported: false, suites: [], tested: false }, unanswered: [kinds] };
     if (
-      answer?.kind !== 'ssl2' ||
+      answer.kind !== 'ssl2' ||
       answer.message.kind !== 'server-hello' ||
       answer.message.cipherKinds.length === 0
     )
       return {
-        version: 'SSLv2',
-        supported: false,
-        suites: [],
-        ...(answer === undefined ? {} : { refusal: describeRefusal(answer) }),
+        scan: { version: 'SSLv2', supported: false, suites: [], refusal: describeRefusal(answer) },
+        unanswered: [],
       };
     const message = answer.message;
     return {
-      version: 'SSLv2',
-      supported: true,
-      suites: message.cipherKinds.map((kind, index) => ({
-        code: kind,
-        hex: `0x${[kind >> 16, (kind >> 8) & 0xff, kind & 0xff].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join(',0x')}`,
-        name: message.cipherNames[index] ?? 'UNKNOWN',
-        openssl: null,
-      })),
+      scan: {
+        version: 'SSLv2',
+        supported: true,
+        suites: message.cipherKinds.map((kind, index) => ({
+          code: kind,
+          hex: `0x${[kind >> 16, (kind >> 8) & 0xff, kind & 0xff].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join(',0x')}`,
+          name: message.cipherNames[index] ?? 'UNKNOWN',
+          openssl: null,
+        })),
+      },
+      unanswered: [],
     };
+  }
+
+  /**
+   * Asks again, one probe at a time, what got no answer while several connections were open: a
+   * server that handles one connection at a time (openssl s_server) or is overloaded leaves
+   * probes waiting past their time, and that silence must not read as a refusal.
+   */
+  async retry(attempt: VersionAttempt): Promise<VersionAttempt> {
+    if (attempt.unanswered.length === 0) return attempt;
+    const { version } = attempt.scan;
+    if (version === 'SSLv2') return this.scanSsl2();
+    const results: BundleResult[] = [];
+    for (const [index, bundle] of attempt.unanswered.entries()) {
+      const result = await this.enumerateBundle(version, bundle);
+      results.push(result);
+      // still silent on its own: the other bundles of this version would be too
+      if (result.unanswered !== undefined) {
+        results.push(
+          ...attempt.unanswered.slice(index + 1).map((rest) => ({ suites: [], unanswered: rest })),
+        );
+        break;
+      }
+    }
+    return versionAttempt(version, attempt.scan.suites, results);
   }
 
   /** Which suite the server picks from `codes`, or undefined. */
@@ -430,28 +511,35 @@ class Scan {
     return { ...scan, preference: 'server', suites: [...ordered, ...rest] };
   }
 
-  /** ECDHE groups in TLS 1.2 and below, read from ServerKeyExchange, offering fewer each time. */
-  async legacyGroups(version: TlsVersionName, ecdheSuites: readonly number[]): Promise<string[]> {
+  /**
+   * ECDHE groups in TLS 1.2 and below, read from ServerKeyExchange, offering fewer each time.
+   * `complete` only when the server refused the last offer (an alert or a close): a probe with
+   * no answer or no ServerKeyExchange in time leaves the rest not learnt.
+   */
+  async legacyGroups(version: TlsVersionName, ecdheSuites: readonly number[]): Promise<GroupList> {
     const remaining = [...EC_GROUPS];
     const found: string[] = [];
-    while (remaining.length > 0 && !this.settings.signal.aborted) {
+    while (remaining.length > 0) {
+      if (this.settings.signal.aborted) return { found, complete: false };
       const hello = this.legacyHello(version, ecdheSuites, { groups: remaining });
       const answer = await this.probe('groups', version, () =>
         exchange(this.settings, hello, { stop: 'hello-done' }),
       );
       const ske = answer?.kind === 'hello' ? answer.keyExchange : undefined;
-      if (ske?.kind !== 'ecdhe' || ske.group === undefined || !remaining.includes(ske.group)) break;
+      if (ske?.kind !== 'ecdhe' || ske.group === undefined || !remaining.includes(ske.group))
+        return { found, complete: answer !== undefined && refused(answer) };
       found.push(groupName(ske.group) ?? `0x${ske.group.toString(16)}`);
       remaining.splice(remaining.indexOf(ske.group), 1);
     }
-    return found;
+    return { found, complete: true };
   }
 
   /**
    * The signature schemes a TLS 1.2 server signs its ServerKeyExchange with (RFC 5246
-   * §7.4.1.4.1), offering fewer each time until it signs with none of those left.
+   * §7.4.1.4.1), offering fewer each time until it signs with none of those left. Undefined when
+   * the first probe's answer showed no signature and refused nothing.
    */
-  async signatureSchemes(signedSuites: readonly number[]): Promise<string[]> {
+  async signatureSchemes(signedSuites: readonly number[]): Promise<string[] | undefined> {
     const remaining = Object.values(signatureSchemes) as number[];
     const found: string[] = [];
     while (remaining.length > 0 && !this.settings.signal.aborted) {
@@ -460,6 +548,9 @@ class Scan {
         exchange(this.settings, hello, { stop: 'hello-done' }),
       );
       const scheme = answer?.kind === 'hello' ? answer.keyExchange?.signature?.scheme : undefined;
+      // nothing learnt and nothing refused (no answer, no ServerKeyExchange in time): not "none"
+      if (scheme === undefined && found.length === 0 && (answer === undefined || !refused(answer)))
+        return undefined;
       if (scheme === undefined || !remaining.includes(scheme)) break;
       found.push(signatureSchemeName(scheme) ?? `0x${scheme.toString(16).padStart(4, '0')}`);
       remaining.splice(remaining.indexOf(scheme), 1);
@@ -513,20 +604,22 @@ class Scan {
   }
 
   /** TLS 1.3 groups: with no key share the server must name its choice in a HelloRetryRequest. */
-  async tls13Groups(suites: readonly number[]): Promise<string[]> {
+  async tls13Groups(suites: readonly number[]): Promise<GroupList> {
     const remaining = [...TLS13_GROUPS];
     const found: string[] = [];
-    while (remaining.length > 0 && !this.settings.signal.aborted) {
+    while (remaining.length > 0) {
+      if (this.settings.signal.aborted) return { found, complete: false };
       const hello = this.tls13Hello(suites, { groups: remaining, keyShares: [] });
       const answer = await this.probe('groups', 'TLSv1.3', () =>
         exchange(this.settings, hello, { stop: 'server-hello' }),
       );
       const group = answer?.kind === 'hello' ? answer.hello.keyShare?.group : undefined;
-      if (group === undefined || !remaining.includes(group)) break;
+      if (group === undefined || !remaining.includes(group))
+        return { found, complete: answer !== undefined && refused(answer) };
       found.push(groupName(group) ?? `0x${group.toString(16)}`);
       remaining.splice(remaining.indexOf(group), 1);
     }
-    return found;
+    return { found, complete: true };
   }
 }
 
@@ -616,12 +709,36 @@ export async function scanTls(
     );
 
   scan.report('versions');
-  const versionScans = await Promise.all([
+  const firstAttempts = await Promise.all([
     scan.scanSsl2(),
     ...LEGACY_VERSIONS.map((version) => scan.scanVersion(version)),
     scan.scanVersion('TLSv1.3'),
   ]);
-  const versions = await Promise.all(versionScans.map((version) => scan.preference(version)));
+  const attempts: VersionAttempt[] = [];
+  for (const attempt of firstAttempts) attempts.push(await scan.retry(attempt));
+  const recovered = firstAttempts.some(
+    (attempt, index) => attempt.unanswered.length > (attempts[index]?.unanswered.length ?? 0),
+  );
+  if (recovered) {
+    // it answered alone what it left unanswered beside other connections: one at a time from here
+    scan.slots.narrow(1);
+    scan.notes.push(
+      `${checked.host} left some probes unanswered while several connections were open and answered them one at a time, so the rest of the scan used one connection at a time.`,
+    );
+  }
+  const untested = attempts.filter((attempt) => attempt.unanswered.length > 0).map((attempt) => attempt.scan);
+  const silentVersions = untested.filter((version) => !version.supported).map((version) => version.version);
+  const partialVersions = untested.filter((version) => version.supported).map((version) => version.version);
+  // at the budget the scan's own time ran out, not the server's: the budget note says so
+  if (silentVersions.length > 0 && !signal.aborted)
+    scan.notes.push(
+      `${silentVersions.map(protocolLabel).join(', ')} could not be tested: the server sent no answer within ${settings.timeoutMs} ms, even to a probe on its own, so whether ${silentVersions.length === 1 ? 'it is' : 'they are'} accepted is unknown.`,
+    );
+  if (partialVersions.length > 0 && !signal.aborted)
+    scan.notes.push(
+      `Some cipher suites of ${partialVersions.map(protocolLabel).join(', ')} could not be tested: the server sent no answer within ${settings.timeoutMs} ms, even to a probe on its own, so it may accept more suites than listed.`,
+    );
+  const versions = await Promise.all(attempts.map((attempt) => scan.preference(attempt.scan)));
   const supported = (name: string) =>
     versions.find((version) => version.version === name && version.supported);
   const bestLegacy = [...LEGACY_VERSIONS].reverse().find((name) => supported(name) !== undefined);
@@ -652,8 +769,8 @@ export async function scanTls(
     });
 
   const [
-    tls12Groups,
-    tls13Groups,
+    tls12GroupList,
+    tls13GroupList,
     schemes,
     tls13Schemes,
     compression,
@@ -662,8 +779,12 @@ export async function scanTls(
     earlyCcs,
     certificate,
   ] = await Promise.all([
-    bestLegacy !== undefined && ecdhe.length > 0 ? scan.legacyGroups(bestLegacy, ecdhe) : Promise.resolve([]),
-    tls13 ? scan.tls13Groups(tls13.suites.map((suite) => suite.code)) : Promise.resolve([]),
+    bestLegacy !== undefined && ecdhe.length > 0
+      ? scan.legacyGroups(bestLegacy, ecdhe)
+      : Promise.resolve<GroupList>({ found: [], complete: true }),
+    tls13
+      ? scan.tls13Groups(tls13.suites.map((suite) => suite.code))
+      : Promise.resolve<GroupList>({ found: [], complete: true }),
     signed.length > 0 ? scan.signatureSchemes(signed) : Promise.resolve(undefined),
     tls13 ? scan.tls13SignatureSchemes(tls13.suites.map((suite) => suite.code)) : Promise.resolve(undefined),
     bestLegacy !== undefined
@@ -795,13 +916,26 @@ export async function scanTls(
   scan.report('done');
   if (budget.aborted)
     scan.notes.push(`The scan stopped at its ${budgetMs} ms budget; the results are incomplete.`);
+  const unansweredGroups = [
+    ...(tls12GroupList.complete ? [] : (['tls12'] as const)),
+    ...(tls13GroupList.complete ? [] : (['tls13'] as const)),
+  ];
+  if (unansweredGroups.length > 0 && !signal.aborted)
+    scan.notes.push(
+      `The key exchange groups of ${unansweredGroups.map((list) => (list === 'tls12' ? 'TLS 1.2 and below' : 'TLS 1.3')).join(' and of ')} were not all learnt: the server did not show the group it chose for a probe within ${settings.timeoutMs} ms.`,
+    );
   return {
     host: checked.host,
     port: target.port,
     ...(target.starttls === undefined ? {} : { starttls: target.starttls }),
     address: checked.addresses[0] ?? '',
     versions,
-    groups: { tls12: tls12Groups, tls13: tls13Groups, dhPrimeBits },
+    groups: {
+      tls12: tls12GroupList.found,
+      tls13: tls13GroupList.found,
+      dhPrimeBits,
+      ...(unansweredGroups.length > 0 ? { unanswered: unansweredGroups } : {}),
+    },
     ...(schemes === undefined ? {} : { signatureAlgorithms: schemes }),
     ...(tls13Schemes === undefined ? {} : { tls13SignatureAlgorithms: tls13Schemes }),
     features,
@@ -815,7 +949,7 @@ export async function scanTls(
       certificate: certificateScan,
     }),
     notes: scan.notes,
-    incomplete: signal.aborted,
+    incomplete: signal.aborted || untested.length > 0 || unansweredGroups.length > 0,
     stats: { connections: scan.connections, durationMs: Math.round(performance.now() - started) },
   };
 }

@@ -17,15 +17,17 @@ export function tlsAnalysis(report: TlsScanReport, hsts: HstsCheck): TlsAnalysis
   for (const finding of vulnerable) recommendations.add(finding.fix);
   for (const cap of grading?.caps ?? []) recommendations.add(cap.fix);
   if (report.incomplete)
-    recommendations.add('The scan ran out of time before it finished: run it again for a complete result');
+    recommendations.add(
+      'The scan did not learn everything (see its notes): run it again, at a quieter time for the server, for a complete result',
+    );
   return {
     supportedVersions: report.versions
       .filter((version) => version.supported)
       .map((version) => ({ version: version.version, ciphers: version.suites.map((suite) => suite.name) })),
     vulnerabilities: vulnerable.map((finding) => `${finding.title}: ${finding.evidence}`),
     recommendations: [...recommendations],
-    score: grading?.score ?? 0,
-    grade: grading?.grade ?? 'T',
+    score: grading?.score ?? null,
+    grade: grading?.grade ?? null,
     report,
     grading,
     ...(facts.ok ? {} : { ungradedReason: facts.reason }),

@@ -264,14 +264,29 @@ describe('tlsAnalysis', () => {
     expect(analysis.recommendations).toEqual([
       'Fix of heartbleed',
       'Upgrade OpenSSL (1.0.1g or later), then replace the private key and revoke the certificate',
-      'The scan ran out of time before it finished: run it again for a complete result',
+      'The scan did not learn everything (see its notes): run it again, at a quieter time for the server, for a complete result',
     ]);
   });
 
-  it('an ungraded server answers grade T, score 0 and the reason', () => {
+  it('an ungraded server answers no grade and no score, with the reason', () => {
     const { certificate: _, ...anonymous } = modern;
     const analysis = tlsAnalysis(anonymous, { checked: false });
-    expect(analysis).toMatchObject({ grade: 'T', score: 0, grading: null });
+    expect(analysis).toMatchObject({ grade: null, score: null, grading: null });
     expect(analysis.ungradedReason).toMatch(/no certificate/);
+  });
+
+  it('a scan with a version left untested is not graded: what it hides could cap the grade', () => {
+    const facts = gradeFactsOf({
+      ...modern,
+      versions: [
+        { version: 'SSLv2', supported: false, suites: [], tested: false },
+        ...modern.versions.filter((version) => version.version !== 'SSLv2'),
+      ],
+    });
+    expect(facts).toEqual({
+      ok: false,
+      reason:
+        'SSL 2.0 could not be tested (the scan notes say why), and the grade rests on every protocol version and suite',
+    });
   });
 });

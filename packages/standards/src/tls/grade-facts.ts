@@ -1,7 +1,13 @@
 // What a scan report says about a server, restated as the facts the grade reads: the accepted
 // versions and suites, the server key, the smallest DH and ECDH groups used, the certificate's
 // standing and the vulnerability verdicts the scanner reached.
-import type { GradedProtocol, HstsStatus, ServerKeyType, TlsGradeFacts } from './grade.ts';
+import {
+  protocolLabel,
+  type GradedProtocol,
+  type HstsStatus,
+  type ServerKeyType,
+  type TlsGradeFacts,
+} from './grade.ts';
 import type { CertificateSummary, TlsScanReport, VulnerabilityId } from './scan-report.ts';
 import type { ProtocolVersionName } from './suite.ts';
 
@@ -107,8 +113,9 @@ export type GradeFactsResult =
 
 /**
  * The grade's facts from a scan. The grade rests on the server's certificate key, so a scan that
- * got no certificate (an anonymous-only server, a failed certificate handshake) cannot be graded:
- * the reason says so. `hstsMaxAge` is the max-age of the HSTS header the site sends, when known.
+ * got no certificate (an anonymous-only server, a failed certificate handshake) cannot be graded;
+ * nor can one with a protocol version left untested, which could hold what caps the grade: the
+ * reason says so. `hstsMaxAge` is the max-age of the HSTS header the site sends, when known.
  */
 export function gradeFactsOf(
   report: TlsScanReport,
@@ -124,6 +131,13 @@ export function gradeFactsOf(
     return {
       ok: false,
       reason: `The certificate's key (${leaf.keyType ?? 'unknown type'}${leaf.curve === undefined ? '' : ` ${leaf.curve}`}) is not one the grade can size`,
+    };
+
+  const untested = report.versions.filter((version) => version.tested === false);
+  if (untested.length > 0)
+    return {
+      ok: false,
+      reason: `${untested.map((version) => protocolLabel(version.version)).join(', ')} could not be tested (the scan notes say why), and the grade rests on every protocol version and suite`,
     };
 
   const supported = report.versions.filter((version) => version.supported);

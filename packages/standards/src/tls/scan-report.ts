@@ -40,6 +40,12 @@ export const versionScanSchema = z.object({
   preference: z.enum(['server', 'client']).optional(),
   /** Why the version counts as unsupported (the alert or behaviour seen), for the record. */
   refusal: z.string().optional(),
+  /**
+   * False when a probe of this version got no answer in time, even retried alone: with `supported`
+   * false, whether the version is accepted is unknown; with `supported` true, more suites may be.
+   * Absent when every probe was answered.
+   */
+  tested: z.boolean().optional(),
 });
 export type VersionScan = z.infer<typeof versionScanSchema>;
 
@@ -50,6 +56,11 @@ export const groupScanSchema = z.object({
   tls13: z.array(z.string()),
   /** Sizes in bits of the finite-field DH primes seen in ServerKeyExchange (RFC 5246 §7.4.3). */
   dhPrimeBits: z.array(z.number().int()),
+  /**
+   * The lists whose probes got no answer in time (a server that stalled or stopped answering): the
+   * groups listed there are those learnt so far, not all the server accepts.
+   */
+  unanswered: z.array(z.enum(['tls12', 'tls13'])).optional(),
 });
 
 export const certificateSummarySchema = z.object({
@@ -148,7 +159,8 @@ export const tlsScanReportSchema = z.object({
   groups: groupScanSchema,
   /**
    * Signature schemes a TLS 1.2 server signs (EC)DHE parameters with (RFC 5246 §7.4.1.4.1), in
-   * the order found; absent when no TLS 1.2 suite with a signed key exchange is accepted.
+   * the order found; absent when no TLS 1.2 suite with a signed key exchange is accepted, or no
+   * answer showed a signature (a server that stalls before its ServerKeyExchange).
    */
   signatureAlgorithms: z.array(z.string()).optional(),
   /**
@@ -161,7 +173,10 @@ export const tlsScanReportSchema = z.object({
   vulnerabilities: z.array(vulnerabilitySchema),
   /** Problems met while scanning (timeouts, a failed certificate handshake): the scan went on without them. */
   notes: z.array(z.string()),
-  /** The scan stopped at its time budget; what was found so far is reported. */
+  /**
+   * Something was not learnt: the scan stopped at its time budget, or probes got no answer in time
+   * even retried one at a time (the notes say what); what was found is reported.
+   */
   incomplete: z.boolean(),
   stats: z.object({ connections: z.number().int(), durationMs: z.number() }),
 });

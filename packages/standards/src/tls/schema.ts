@@ -212,14 +212,15 @@ export const hstsCheckSchema = z.object({
 /**
  * The `data` of `POST /v1/tls-cipher/analyse`: the spec's fields (versions with their suites,
  * vulnerabilities and recommendations as sentences, score, grade), the full scan report and the
- * grade's details. `grading` is null when the server could not be graded (`ungradedReason`).
+ * grade's details. When the server could not be graded, `grading`, `score` and `grade` are null and
+ * `ungradedReason` says why.
  */
 export const tlsAnalysisSchema = z.object({
   supportedVersions: z.array(z.object({ version: scannedVersionSchema, ciphers: z.array(z.string()) })),
   vulnerabilities: z.array(z.string()),
   recommendations: z.array(z.string()),
-  score: z.number().int(),
-  grade: z.string(),
+  score: z.number().int().nullable(),
+  grade: z.string().nullable(),
   report: tlsScanReportSchema,
   grading: tlsGradeSchema.nullable(),
   ungradedReason: z.string().optional(),

@@ -82,4 +82,33 @@ describe('TLS scan result', () => {
       screen.getByRole('rowheader', { name: 'Signature algorithms (TLS 1.3)' }).closest('tr'),
     ).toHaveTextContent('not learnt');
   });
+
+  it('shows no grade letter or score when the server could not be graded, and the reason', () => {
+    renderWithProviders(<ScanResult analysis={tlsAnalysis(currentServer, { checked: false })} />);
+    expect(screen.queryByTestId('tls-grade')).toBeNull();
+    expect(screen.queryByText(/\/100/)).toBeNull();
+    expect(screen.getByTestId('tls-not-graded')).toHaveTextContent(
+      'Not gradedThe server sent no certificate we could read, so its key cannot be graded.',
+    );
+  });
+
+  it('tells versions not tested and groups not learnt apart from those refused', () => {
+    const report: TlsScanReport = {
+      ...currentServer,
+      versions: [
+        { version: 'SSLv2', supported: false, suites: [], refusal: 'connection closed' },
+        { version: 'TLSv1.0', supported: false, suites: [], tested: false },
+        ...currentServer.versions,
+      ],
+      groups: { tls12: [], tls13: ['x25519'], dhPrimeBits: [], unanswered: ['tls12', 'tls13'] },
+      incomplete: true,
+    };
+    renderWithProviders(<ScanResult analysis={tlsAnalysis(report, { checked: false })} />);
+    expect(screen.getByText('Not accepted: SSL 2.0')).toBeVisible();
+    expect(screen.getByText('Not tested (the scan notes say why): TLS 1.0')).toBeVisible();
+    const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr');
+    expect(row('Groups (TLS 1.2 and below)')).toHaveTextContent(/not learnt$/);
+    expect(row('Groups (TLS 1.3)')).toHaveTextContent('x25519; others not learnt');
+    expect(screen.getByText(/Not everything could be learnt/)).toBeVisible();
+  });
 });

@@ -49,38 +49,41 @@ function gradeStyle(grade: string): { colour: string; text: string } {
   return { colour: 'red.9', text: 'white' };
 }
 
+/** The letter and the score; nothing that looks like a grade when the server could not be graded. */
+function GradeBadges({ grade, score, grading }: { grade: string; score: number; grading: Grading | null }) {
+  const band = scoreBand(score);
+  const gradeColours = gradeStyle(grade);
+  return (
+    <Group gap="sm" align="center">
+      <Badge
+        size="xl"
+        radius="sm"
+        variant="filled"
+        color={gradeColours.colour}
+        c={gradeColours.text}
+        aria-label={`Grade ${grade}`}
+        data-testid="tls-grade"
+      >
+        {grade}
+      </Badge>
+      <FilledBadge colour={band.colour} text={band.text} label={`Score ${score} of 100: ${band.word}`}>
+        {score}/100 · {band.word}
+      </FilledBadge>
+      {grading && grading.grade !== grading.gradeIgnoringTrust && (
+        <Text size="sm">Grade {grading.gradeIgnoringTrust} if the certificate were trusted</Text>
+      )}
+    </Group>
+  );
+}
+
 function GradeSummary({ analysis }: { analysis: TlsAnalysis }) {
-  const band = scoreBand(analysis.score);
-  const gradeColours = gradeStyle(analysis.grade);
-  const { grading } = analysis;
+  const { grading, grade, score } = analysis;
   return (
     <Stack gap="sm">
-      <Group gap="sm" align="center">
-        <Badge
-          size="xl"
-          radius="sm"
-          variant="filled"
-          color={gradeColours.colour}
-          c={gradeColours.text}
-          aria-label={`Grade ${analysis.grade}`}
-          data-testid="tls-grade"
-        >
-          {analysis.grade}
-        </Badge>
-        <FilledBadge
-          colour={band.colour}
-          text={band.text}
-          label={`Score ${analysis.score} of 100: ${band.word}`}
-        >
-          {analysis.score}/100 · {band.word}
-        </FilledBadge>
-        {grading && grading.grade !== grading.gradeIgnoringTrust && (
-          <Text size="sm">Grade {grading.gradeIgnoringTrust} if the certificate were trusted</Text>
-        )}
-      </Group>
+      {grade !== null && score !== null && <GradeBadges grade={grade} score={score} grading={grading} />}
       {analysis.ungradedReason && (
-        <Alert color="yellow" variant="light" title="Not graded">
-          <Text size="sm">{analysis.ungradedReason}</Text>
+        <Alert color="yellow" variant="light" title="Not graded" data-testid="tls-not-graded">
+          <Text size="sm">{analysis.ungradedReason}.</Text>
         </Alert>
       )}
       {grading && (
@@ -108,7 +111,9 @@ function GradeSummary({ analysis }: { analysis: TlsAnalysis }) {
       </Text>
       {analysis.report.incomplete && (
         <Alert color="yellow" variant="light" title="Incomplete scan">
-          <Text size="sm">The scan ran out of time; what was found so far is shown.</Text>
+          <Text size="sm">
+            Not everything could be learnt (the scan notes below say what); what was found is shown.
+          </Text>
         </Alert>
       )}
     </Stack>
@@ -281,12 +286,19 @@ function SuiteTable({ scan }: { scan: VersionScan }) {
 
 function Versions({ report }: { report: Report }) {
   const supported = report.versions.filter((version) => version.supported);
-  const refused = report.versions.filter((version) => !version.supported);
+  const refused = report.versions.filter((version) => !version.supported && version.tested !== false);
+  const untested = report.versions.filter((version) => !version.supported && version.tested === false);
   return (
     <ResultSection title="Protocol versions and cipher suites">
       {refused.length > 0 && (
         <Text size="sm">
           Not accepted: {refused.map((version) => versionWords(version.version)).join(', ')}
+        </Text>
+      )}
+      {untested.length > 0 && (
+        <Text size="sm">
+          Not tested (the scan notes say why):{' '}
+          {untested.map((version) => versionWords(version.version)).join(', ')}
         </Text>
       )}
       {[...supported].reverse().map((scan) => (
@@ -309,11 +321,18 @@ function schemeList(schemes: readonly string[] | undefined): string {
   return schemes.length > 0 ? schemes.join(', ') : 'none';
 }
 
+/** Groups found; 'not learnt' when probes got no usable answer, 'none' only when the server refused them all. */
+function groupList(groups: Report['groups'], list: 'tls12' | 'tls13'): string {
+  const found = groups[list].join(', ');
+  if (groups.unanswered?.includes(list) !== true) return found || 'none';
+  return found ? `${found}; others not learnt` : 'not learnt';
+}
+
 function KeyExchangeAndFeatures({ report }: { report: Report }) {
   const { groups, features } = report;
   const rows: { name: string; value: ReactNode }[] = [
-    { name: 'Groups (TLS 1.2 and below)', value: groups.tls12.join(', ') || 'none' },
-    { name: 'Groups (TLS 1.3)', value: groups.tls13.join(', ') || 'none' },
+    { name: 'Groups (TLS 1.2 and below)', value: groupList(groups, 'tls12') },
+    { name: 'Groups (TLS 1.3)', value: groupList(groups, 'tls13') },
     {
       name: 'DH prime sizes',
       value:

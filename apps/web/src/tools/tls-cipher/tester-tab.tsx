@@ -137,8 +137,11 @@ export function TesterTab() {
         errorMessage: testFailure,
         couldNotCheckAdvice: testerAdvice,
         success: (data) => ({
-          title: `${data.report.host}:${data.report.port}: grade ${data.grade}`,
-          tone: data.score >= 80 && data.grade.startsWith('A') ? 'positive' : 'negative',
+          title: `${data.report.host}:${data.report.port}: ${data.grade === null ? 'not graded' : `grade ${data.grade}`}`,
+          tone:
+            data.score !== null && data.score >= 80 && data.grade?.startsWith('A') === true
+              ? 'positive'
+              : 'negative',
           children: <ScanResult analysis={data} />,
         }),
       }}
