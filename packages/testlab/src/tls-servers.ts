@@ -54,6 +54,11 @@ async function listen(server: net.Server, host: string): Promise<number> {
 
 export interface NodeTlsServerOptions {
   certificate: IssuedCertificate;
+  /**
+   * More certificates of other key types (an ECDSA one beside an RSA one): OpenSSL serves each
+   * client the one its suites and signature algorithms can use.
+   */
+  extraCertificates?: readonly IssuedCertificate[];
   minVersion?: tls.SecureVersion;
   maxVersion?: tls.SecureVersion;
   /** OpenSSL cipher string for TLS 1.2 and below. */
@@ -74,10 +79,13 @@ export interface NodeTlsServerOptions {
 /** A Node `tls` server that completes handshakes and then closes (OpenSSL does the TLS). */
 export async function startNodeTlsServer(options: NodeTlsServerOptions): Promise<LabTlsServer> {
   const host = options.host ?? '127.0.0.1';
+  const served = [options.certificate, ...(options.extraCertificates ?? [])];
+  const keys = served.map((certificate) => certificate.key);
+  const chains = served.map((certificate) => certificate.chain);
   const server = tls.createServer(
     {
-      key: options.certificate.key,
-      cert: options.certificate.chain,
+      key: keys,
+      cert: chains,
       ...(options.minVersion === undefined ? {} : { minVersion: options.minVersion }),
       ...(options.maxVersion === undefined ? {} : { maxVersion: options.maxVersion }),
       ...(options.ciphers === undefined ? {} : { ciphers: options.ciphers }),
@@ -91,8 +99,8 @@ export async function startNodeTlsServer(options: NodeTlsServerOptions): Promise
   );
   if (options.ciphersuites !== undefined)
     server.setSecureContext({
-      key: options.certificate.key,
-      cert: options.certificate.chain,
+      key: keys,
+      cert: chains,
       ...(options.minVersion === undefined ? {} : { minVersion: options.minVersion }),
       ...(options.maxVersion === undefined ? {} : { maxVersion: options.maxVersion }),
       ciphers: [options.ciphers, options.ciphersuites].filter((part) => part !== undefined).join(':'),

@@ -52,6 +52,7 @@ const currentServer: TlsScanReport = {
     heartbeat: 'no',
     extendedMasterSecret: 'yes',
   },
+  certificates: [],
   vulnerabilities: [],
   notes: [
     'Reading the certificate: The TLS handshake with www.example.com on port 443 took longer than 5000 ms',
