@@ -118,12 +118,32 @@ test('an admin scans a lab server, watches the progress and reads the grade, its
   await expect(result.getByText('HSTS (Strict-Transport-Security) is not sent')).toBeVisible();
 });
 
+test('an admin scans a server with an ECDSA and an RSA certificate and reads both', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/tools/tls-cipher');
+  await testTls(page, labTlsHosts.dual);
+  const result = page.getByRole('region', { name: 'TLS test result' });
+  await expect(result.getByRole('heading', { name: `${labTlsHosts.dual}:443: grade A` })).toBeVisible({
+    timeout: 60_000,
+  });
+  const certificates = result.getByRole('region', { name: 'Certificates' });
+  await expect(certificates.getByRole('region', { name: 'ECDSA certificate' })).toContainText(
+    'Key: EC prime256v1',
+  );
+  await expect(certificates.getByRole('region', { name: 'RSA certificate' })).toContainText(
+    'Key: RSA 2048 bits',
+  );
+  const vulnerabilities = result.getByRole('region', { name: 'Vulnerabilities' });
+  await expect(vulnerabilities).toContainText('Certificate problems (ECDSA certificate)');
+  await expect(vulnerabilities).toContainText('Certificate problems (RSA certificate)');
+});
+
 for (const width of [1440, 390]) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`screens at ${width} px, ${scheme}: screenshots, accessibility, no sideways scroll`, async ({
       page,
     }, testInfo) => {
-      // four screens (one a whole scan), each with an axe run: its own time budget, not the default 30 s
+      // five screens (two of them whole scans), each with an axe run: its own time budget, not the default 30 s
       test.setTimeout(180_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
@@ -152,6 +172,19 @@ for (const width of [1440, 390]) {
               'data-state',
               'success',
             );
+          },
+          'TLS test result',
+        ],
+        [
+          'tester-dual',
+          async () => {
+            await testTls(page, labTlsHosts.dual);
+            await expect(page.getByRole('button', { name: 'Test TLS' })).toBeEnabled({ timeout: 60_000 });
+            await expect(
+              page
+                .getByRole('region', { name: 'TLS test result' })
+                .getByRole('region', { name: 'Certificates' }),
+            ).toBeVisible();
           },
           'TLS test result',
         ],
