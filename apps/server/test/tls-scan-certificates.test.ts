@@ -3,16 +3,11 @@
 // other by the suites (TLS 1.2) or signature algorithms (TLS 1.3) it offers. Each is checked and
 // graded: the weak RSA key caps the grade at B although the default handshake gets the ECDSA one.
 // testssl.sh -S, where installed, counts the same certificates.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IssuedCertificate, type LabTlsServer, startNodeTlsServer } from '@rfckit/testlab';
 import { type TlsScanReport, certificateLabel, tlsAnalysis } from '@rfckit/standards';
 import { scanTls } from '../src/tls/scan.ts';
-import { testsslProgram } from './helpers/tls-peers.ts';
+import { testsslFindings, testsslProgram } from './helpers/tls-peers.ts';
 import { LAB_TLS_HOST, type TlsLab, createTlsLab } from './helpers/tls-lab.ts';
 
 const RSA_NAME = 'rsa.example.test';
@@ -114,39 +109,15 @@ describe('a server with an ECDSA and an RSA certificate (TLS 1.2 and 1.3)', () =
   it.skipIf(testsslProgram === undefined)(
     'counts as many certificates as testssl.sh -S',
     async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'rfckit-testssl-'));
-      const file = path.join(dir, 'out.json');
-      try {
-        await promisify(execFile)(
-          testsslProgram ?? 'testssl',
-          [
-            '--quiet',
-            '--warnings',
-            'off',
-            '--color',
-            '0',
-            '--nodns',
-            'none',
-            '-S',
-            '--jsonfile',
-            file,
-            `127.0.0.1:${server.port}`,
-          ],
-          { timeout: 150_000 },
-          // testssl.sh exits non-zero when it finds problems, as the weak key here
-        ).catch(() => undefined);
-        const findings = JSON.parse(readFileSync(file, 'utf8')) as { id: string; finding: string }[];
-        expect(findings.find((finding) => finding.id === 'cert_numbers')?.finding).toBe(
-          String(report.certificates.length),
-        );
-        const sizes = findings
-          .filter((finding) => finding.id.startsWith('cert_keySize <cert#'))
-          .map((finding) => finding.finding)
-          .sort();
-        expect(sizes).toEqual(['EC 256 bits', 'RSA 1024 bits']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const findings = await testsslFindings(server.port, ['-S']);
+      expect(findings.find((finding) => finding.id === 'cert_numbers')?.finding).toBe(
+        String(report.certificates.length),
+      );
+      const sizes = findings
+        .filter((finding) => finding.id.startsWith('cert_keySize <cert#'))
+        .map((finding) => finding.finding)
+        .sort();
+      expect(sizes).toEqual(['EC 256 bits', 'RSA 1024 bits']);
     },
     180_000,
   );
