@@ -4,7 +4,12 @@
 // graded: the weak RSA key caps the grade at B although the default handshake gets the ECDSA one.
 // testssl.sh -S, where installed, counts the same certificates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IssuedCertificate, type LabTlsServer, startNodeTlsServer } from '@rfckit/testlab';
+import {
+  type IssuedCertificate,
+  type LabTlsServer,
+  startNodeTlsServer,
+  startScriptedTlsServer,
+} from '@rfckit/testlab';
 import { type TlsScanReport, certificateLabel, tlsAnalysis } from '@rfckit/standards';
 import { scanTls } from '../src/tls/scan.ts';
 import { testsslFindings, testsslProgram } from './helpers/tls-peers.ts';
@@ -138,6 +143,32 @@ describe('certificates told apart by signature algorithm alone', () => {
       ['ECDSA certificate', undefined],
       ['RSA certificate', 1024],
     ]);
+  }, 60_000);
+});
+
+describe('certificates only a raw probe can read', () => {
+  it('reads the chain of each kind of suite from the probes', async () => {
+    // a scripted TLS 1.0 server Node cannot finish a handshake with: AES128-SHA with the RSA
+    // certificate, ECDH-ECDSA-AES128-SHA with the ECDSA one
+    const rsa = await lab.issue({ keyType: 'rsa-2048' });
+    const server = await started(
+      startScriptedTlsServer({
+        versions: ['TLSv1.0'],
+        suites: [0x002f, 0xc004],
+        certificate: rsa,
+        certificatesBySuite: [{ suites: [0xc004], certificate: ecdsa }],
+      }),
+    );
+    const report = await scan(server);
+    expect(
+      report.certificates.map((certificate) => [certificateLabel(certificate), certificate.source]),
+    ).toEqual([
+      ['RSA certificate', 'probe'],
+      ['ECDSA certificate', 'probe'],
+    ]);
+    expect(report.certificates.every((certificate) => certificate.trusted && certificate.nameMatches)).toBe(
+      true,
+    );
   }, 60_000);
 });
 

@@ -220,6 +220,8 @@ export interface ScriptedTlsOptions {
   /** SSL 2.0 cipher kinds answered in SERVER-HELLO; none: SSL 2.0 hellos are dropped. */
   ssl2Kinds?: readonly number[];
   certificate: IssuedCertificate;
+  /** Other certificates, each sent instead of `certificate` with its suites (an ECDSA one for ECDH-ECDSA). */
+  certificatesBySuite?: readonly { suites: readonly number[]; certificate: IssuedCertificate }[];
   /** Answers renegotiation_info (RFC 5746). Default true. */
   secureRenegotiation?: boolean;
   /** Chooses DEFLATE when offered. */
@@ -334,6 +336,10 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
   const stats = { connections: 0, peak: 0 };
   let open = 0;
   const der = new X509Certificate(options.certificate.cert).raw;
+  const derOf = (suite: number) => {
+    const other = options.certificatesBySuite?.find((entry) => entry.suites.includes(suite));
+    return other === undefined ? der : new X509Certificate(other.certificate.cert).raw;
+  };
   const versions = options.versions.map((name) => VERSION_CODES[name]).sort((a, b) => b - a);
   const server = net.createServer((socket) => {
     stats.connections++;
@@ -474,7 +480,8 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     ]);
     const flight = [handshake(2, serverHello)];
     if (!options.stallAfterServerHello) {
-      flight.push(handshake(11, Buffer.concat([u24(der.length + 3), u24(der.length), der])));
+      const leaf = derOf(suite);
+      flight.push(handshake(11, Buffer.concat([u24(leaf.length + 3), u24(leaf.length), leaf])));
       const keyExchange = scriptedKeyExchange(suite, version);
       if (keyExchange !== undefined) flight.push(handshake(12, keyExchange));
       flight.push(handshake(14, Buffer.alloc(0)));
