@@ -306,10 +306,14 @@ export function keyTypeOf(certificate: CertificateScan): ServerKeyType | undefin
   return leaf === undefined ? undefined : certificateKeyType(leaf);
 }
 
-/** The key type of a DER leaf certificate. */
+/** The key type of a DER leaf certificate a server sent; undefined when it does not parse. */
 export function keyTypeOfDer(der: Uint8Array): ServerKeyType | undefined {
-  const keyType = new X509Certificate(der).publicKey.asymmetricKeyType;
-  return keyType === undefined ? undefined : certificateKeyType({ keyType });
+  try {
+    const keyType = new X509Certificate(der).publicKey.asymmetricKeyType;
+    return keyType === undefined ? undefined : certificateKeyType({ keyType });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The certificate key a suite of TLS 1.2 and below is authenticated with (RFC 5246 §7.4.2, RFC 8422 §2). */
