@@ -154,12 +154,14 @@ for (const i of [1, 2, 3, 4]) {
  * TLS servers of the lab, by name (e2e/serve.ts starts them with the lab CA): a current Node
  * server (TLS 1.2 and 1.3), and a scripted old one (TLS 1.0 and 1.2, RSA key exchange with
  * AES-CBC and 3DES, no fallback SCSV) whose grade is capped, and a scripted broken one (SSL 3.0
- * only, with an export suite) that several caps put at F, and a scripted one that stalls after its
- * ServerHello, so that no certificate is read and it cannot be graded.
+ * only, with an export suite) that several caps put at F, a scripted one that stalls after its
+ * ServerHello, so that no certificate is read and it cannot be graded, and a Node server with an
+ * ECDSA and an RSA certificate.
  */
 export const labTlsHosts = {
   current: 'tls-current.example.test',
   old: 'tls-old.example.test',
   broken: 'tls-broken.example.test',
   stalled: 'tls-stalled.example.test',
+  dual: 'tls-dual.example.test',
 } as const;

@@ -85,6 +85,12 @@ const currentTls = await startNodeTlsServer({
   certificate: await web.ca.issue({ names: [labTlsHosts.current] }),
   minVersion: 'TLSv1.2',
 });
+// one ECDSA and one RSA certificate: a client gets the one its suites can use
+const dualTls = await startNodeTlsServer({
+  certificate: await web.ca.issue({ names: [labTlsHosts.dual] }),
+  extraCertificates: [await web.ca.issue({ names: [labTlsHosts.dual], keyType: 'rsa-2048' })],
+  minVersion: 'TLSv1.2',
+});
 const oldTls = await startScriptedTlsServer({
   versions: ['TLSv1.0', 'TLSv1.2'],
   // AES128-SHA, DES-CBC3-SHA
@@ -119,6 +125,7 @@ Object.assign(
       `${unreachableSite}:80:127.0.0.1:${closedPort}`,
       `${labTlsHosts.current}::127.0.0.1:${currentTls.port}`,
       `${labTlsHosts.old}::127.0.0.1:${oldTls.port}`,
+      `${labTlsHosts.dual}::127.0.0.1:${dualTls.port}`,
       `${labTlsHosts.broken}::127.0.0.1:${brokenTls.port}`,
       `${labTlsHosts.stalled}::127.0.0.1:${stalledTls.port}`,
     ],

@@ -121,14 +121,34 @@ test('an admin scans a lab server, watches the progress and reads the grade, its
   ).toBeVisible();
 });
 
+test('an admin scans a server with an ECDSA and an RSA certificate and reads both', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/tools/tls-cipher');
+  await testTls(page, labTlsHosts.dual);
+  const result = page.getByRole('region', { name: 'TLS test result' });
+  await expect(result.getByRole('heading', { name: `${labTlsHosts.dual}:443: grade A` })).toBeVisible({
+    timeout: 60_000,
+  });
+  const certificates = result.getByRole('region', { name: 'Certificates' });
+  await expect(certificates.getByRole('region', { name: 'ECDSA certificate' })).toContainText(
+    'Key: EC prime256v1',
+  );
+  await expect(certificates.getByRole('region', { name: 'RSA certificate' })).toContainText(
+    'Key: RSA 2048 bits',
+  );
+  const vulnerabilities = result.getByRole('region', { name: 'Vulnerabilities' });
+  await expect(vulnerabilities).toContainText('Certificate problems (ECDSA certificate)');
+  await expect(vulnerabilities).toContainText('Certificate problems (RSA certificate)');
+});
+
 for (const width of [1440, 390]) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`screens at ${width} px, ${scheme}: screenshots, accessibility, no sideways scroll`, async ({
       page,
     }, testInfo) => {
-      // six screens (three whole scans, one of a server that stalls every probe), each with an axe
+      // seven screens (four whole scans, one of a server that stalls every probe), each with an axe
       // run: its own time budget, not the default 30 s
-      test.setTimeout(300_000);
+      test.setTimeout(360_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/tools/tls-cipher');
@@ -156,6 +176,19 @@ for (const width of [1440, 390]) {
               'data-state',
               'success',
             );
+          },
+          'TLS test result',
+        ],
+        [
+          'tester-dual',
+          async () => {
+            await testTls(page, labTlsHosts.dual);
+            await expect(page.getByRole('button', { name: 'Test TLS' })).toBeEnabled({ timeout: 60_000 });
+            await expect(
+              page
+                .getByRole('region', { name: 'TLS test result' })
+                .getByRole('region', { name: 'Certificates' }),
+            ).toBeVisible();
           },
           'TLS test result',
         ],

@@ -54,6 +54,11 @@ async function listen(server: net.Server, host: string): Promise<number> {
 
 export interface NodeTlsServerOptions {
   certificate: IssuedCertificate;
+  /**
+   * More certificates of other key types (an ECDSA one beside an RSA one): OpenSSL serves each
+   * client the one its suites and signature algorithms can use.
+   */
+  extraCertificates?: readonly IssuedCertificate[];
   minVersion?: tls.SecureVersion;
   maxVersion?: tls.SecureVersion;
   /** OpenSSL cipher string for TLS 1.2 and below. */
@@ -74,10 +79,13 @@ export interface NodeTlsServerOptions {
 /** A Node `tls` server that completes handshakes and then closes (OpenSSL does the TLS). */
 export async function startNodeTlsServer(options: NodeTlsServerOptions): Promise<LabTlsServer> {
   const host = options.host ?? '127.0.0.1';
+  const served = [options.certificate, ...(options.extraCertificates ?? [])];
+  const keys = served.map((certificate) => certificate.key);
+  const chains = served.map((certificate) => certificate.chain);
   const server = tls.createServer(
     {
-      key: options.certificate.key,
-      cert: options.certificate.chain,
+      key: keys,
+      cert: chains,
       ...(options.minVersion === undefined ? {} : { minVersion: options.minVersion }),
       ...(options.maxVersion === undefined ? {} : { maxVersion: options.maxVersion }),
       ...(options.ciphers === undefined ? {} : { ciphers: options.ciphers }),
@@ -91,8 +99,8 @@ export async function startNodeTlsServer(options: NodeTlsServerOptions): Promise
   );
   if (options.ciphersuites !== undefined)
     server.setSecureContext({
-      key: options.certificate.key,
-      cert: options.certificate.chain,
+      key: keys,
+      cert: chains,
       ...(options.minVersion === undefined ? {} : { minVersion: options.minVersion }),
       ...(options.maxVersion === undefined ? {} : { maxVersion: options.maxVersion }),
       ciphers: [options.ciphers, options.ciphersuites].filter((part) => part !== undefined).join(':'),
@@ -212,6 +220,8 @@ export interface ScriptedTlsOptions {
   /** SSL 2.0 cipher kinds answered in SERVER-HELLO; none: SSL 2.0 hellos are dropped. */
   ssl2Kinds?: readonly number[];
   certificate: IssuedCertificate;
+  /** Other certificates, each sent instead of `certificate` with its suites (an ECDSA one for ECDH-ECDSA). */
+  certificatesBySuite?: readonly { suites: readonly number[]; certificate: IssuedCertificate }[];
   /** Answers renegotiation_info (RFC 5746). Default true. */
   secureRenegotiation?: boolean;
   /** Chooses DEFLATE when offered. */
@@ -331,6 +341,10 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
   const stats = { connections: 0, peak: 0 };
   let open = 0;
   const der = new X509Certificate(options.certificate.cert).raw;
+  const derOf = (suite: number) => {
+    const other = options.certificatesBySuite?.find((entry) => entry.suites.includes(suite));
+    return other === undefined ? der : new X509Certificate(other.certificate.cert).raw;
+  };
   const versions = options.versions.map((name) => VERSION_CODES[name]).sort((a, b) => b - a);
   const server = net.createServer((socket) => {
     stats.connections++;
@@ -472,7 +486,8 @@ export async function startScriptedTlsServer(options: ScriptedTlsOptions): Promi
     ]);
     const flight = [handshake(2, serverHello)];
     if (!options.stallAfterServerHello) {
-      flight.push(handshake(11, Buffer.concat([u24(der.length + 3), u24(der.length), der])));
+      const leaf = derOf(suite);
+      flight.push(handshake(11, Buffer.concat([u24(leaf.length + 3), u24(leaf.length), leaf])));
       const keyExchange = scriptedKeyExchange(suite, version);
       if (keyExchange !== undefined) flight.push(handshake(12, keyExchange));
       flight.push(handshake(14, Buffer.alloc(0)));

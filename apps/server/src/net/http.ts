@@ -439,17 +439,38 @@ function withTried(error: unknown, failedUrl: string, redirects: readonly Redire
 const contexts = new Map<string, tls.SecureContext>();
 
 /**
+ * Limits a scanner's handshake to one kind of server certificate: an OpenSSL cipher string
+ * (`aRSA`, `aECDSA`) for TLS 1.2 and below, or signature algorithms for TLS 1.3, whose suites do
+ * not name the certificate's key.
+ */
+export interface HandshakeRestriction {
+  ciphers?: string;
+  sigalgs?: string;
+  minVersion?: tls.SecureVersion;
+  maxVersion?: tls.SecureVersion;
+}
+
+/**
  * A TLS context trusting Node's default store plus `extraCa` (an explicit list replaces the
  * default). `legacy` also lets the handshake use TLS 1.0/1.1 and every suite OpenSSL has, for a
- * scanner that must read the certificate of an old server (trust is judged all the same).
+ * scanner that must read the certificate of an old server (trust is judged all the same);
+ * `restriction` narrows such a handshake to one kind of certificate.
  */
-export function trustingContext(extraCa: readonly string[], legacy = false): tls.SecureContext {
-  const key = `${legacy ? 'legacy' : 'modern'}\n${extraCa.join('\n')}`;
+export function trustingContext(
+  extraCa: readonly string[],
+  legacy = false,
+  restriction?: HandshakeRestriction,
+): tls.SecureContext {
+  const key = `${legacy ? 'legacy' : 'modern'}\n${JSON.stringify(restriction ?? {})}\n${extraCa.join('\n')}`;
   let context = contexts.get(key);
   if (context === undefined) {
     context = tls.createSecureContext({
       ca: [...tls.getCACertificates('default'), ...extraCa],
       ...(legacy ? { minVersion: 'TLSv1' as const, ciphers: 'ALL:@SECLEVEL=0' } : {}),
+      ...(restriction?.ciphers === undefined ? {} : { ciphers: `${restriction.ciphers}:@SECLEVEL=0` }),
+      ...(restriction?.sigalgs === undefined ? {} : { sigalgs: restriction.sigalgs }),
+      ...(restriction?.minVersion === undefined ? {} : { minVersion: restriction.minVersion }),
+      ...(restriction?.maxVersion === undefined ? {} : { maxVersion: restriction.maxVersion }),
     });
     contexts.set(key, context);
   }

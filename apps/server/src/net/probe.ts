@@ -3,7 +3,7 @@ import tls, { type TLSSocket } from 'node:tls';
 import { parseHostInput, type AddressPolicy } from './address.ts';
 import type { ConnectToRule } from './connect-to.ts';
 import { NetError } from './errors.ts';
-import { tlsReport, trustingContext, type TlsReport } from './http.ts';
+import { type HandshakeRestriction, tlsReport, trustingContext, type TlsReport } from './http.ts';
 import {
   RETRY_NEXT_ADDRESS,
   checkedTarget,
@@ -62,10 +62,12 @@ export interface ProbeConnection {
    * A full TLS handshake by Node over this connection (after any STARTTLS exchange), to read the
    * certificate chain, its verification against the trust store and OUTBOUND_CA_FILE, ALPN and
    * OCSP stapling. Old versions and suites are allowed: a scanner must see their certificates too.
+   * `restriction` asks for the certificate of one key type, on servers that have several.
    */
   handshake(options: {
     servername?: string;
     alpn?: readonly string[];
+    restriction?: HandshakeRestriction;
     timeoutMs: number;
   }): Promise<TlsHandshakeResult>;
   close(): void;
@@ -223,7 +225,7 @@ function probeConnection(
         const secure: TLSSocket = tls.connect({
           socket,
           ...(options.servername === undefined ? {} : { servername: options.servername }),
-          secureContext: trustingContext(extraCa, true),
+          secureContext: trustingContext(extraCa, true, options.restriction),
           rejectUnauthorized: false,
           requestOCSP: true,
           ...(options.alpn === undefined ? {} : { ALPNProtocols: [...options.alpn] }),

@@ -1,8 +1,15 @@
 // The certificate part of a scan: from Node's handshake (chain verified against the trust
 // store), or, when Node cannot talk to the server at all, from a probe's Certificate message.
 import { X509Certificate } from 'node:crypto';
-import type { CertificateScan, CertificateSummary } from '@rfckit/standards';
-import { certificateInfo, type TlsReport } from '../net/http.ts';
+import {
+  type CertificateScan,
+  type CertificateSummary,
+  type ServerKeyType,
+  type VersionScan,
+  certificateKeyType,
+  suiteByCode,
+} from '@rfckit/standards';
+import { certificateInfo, type HandshakeRestriction, type TlsReport } from '../net/http.ts';
 
 // 1.3.6.1.4.1.11129.2.4.2, the embedded SCT list extension (RFC 6962 §3.3)
 const SCT_LIST_OID = Uint8Array.from([
@@ -291,4 +298,78 @@ export function certificateFromProbe(
     ...(verification.problem === undefined ? {} : { problem: verification.problem }),
     source: 'probe',
   };
+}
+
+/** The key type of a scanned certificate's leaf. */
+export function keyTypeOf(certificate: CertificateScan): ServerKeyType | undefined {
+  const leaf = certificate.chain[0];
+  return leaf === undefined ? undefined : certificateKeyType(leaf);
+}
+
+/** The key type of a DER leaf certificate a server sent; undefined when it does not parse. */
+export function keyTypeOfDer(der: Uint8Array): ServerKeyType | undefined {
+  try {
+    const keyType = new X509Certificate(der).publicKey.asymmetricKeyType;
+    return keyType === undefined ? undefined : certificateKeyType({ keyType });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The certificate key a suite of TLS 1.2 and below is authenticated with (RFC 5246 §7.4.2, RFC 8422 §2). */
+const suiteKeyTypes: Readonly<Record<string, ServerKeyType>> = { RSA: 'RSA', ECDSA: 'ECDSA', DSS: 'DSA' };
+
+/** OpenSSL's cipher strings that offer only the suites authenticated with one key type. */
+const legacyCipherStrings: Readonly<Record<ServerKeyType, string | undefined>> = {
+  RSA: 'aRSA',
+  ECDSA: 'aECDSA',
+  DSA: 'aDSS',
+  EdDSA: undefined,
+};
+
+/**
+ * TLS 1.3 suites do not name the certificate's key: a client gets the certificate whose key can
+ * sign with a scheme it offers (RFC 8446 §4.2.3, §4.4.2.2), so these ask for one key type.
+ */
+const tls13Sigalgs: Readonly<Record<ServerKeyType, string | undefined>> = {
+  RSA: 'rsa_pss_rsae_sha256:rsa_pss_rsae_sha384:rsa_pss_rsae_sha512:rsa_pss_pss_sha256:rsa_pss_pss_sha384:rsa_pss_pss_sha512',
+  ECDSA: 'ecdsa_secp256r1_sha256:ecdsa_secp384r1_sha384:ecdsa_secp521r1_sha512',
+  EdDSA: 'ed25519:ed448',
+  DSA: undefined,
+};
+
+function tls13SchemeKeyType(scheme: string): ServerKeyType | undefined {
+  if (scheme.startsWith('ecdsa_')) return 'ECDSA';
+  if (scheme.startsWith('rsa_')) return 'RSA';
+  if (scheme === 'ed25519' || scheme === 'ed448') return 'EdDSA';
+  return undefined;
+}
+
+/**
+ * The key types of the certificates a server serves, as its accepted suites (TLS 1.2 and below)
+ * and the TLS 1.3 signature schemes it accepts show, each with the handshake that asks for the
+ * certificate of that type: a server with RSA and ECDSA certificates gives a client one or the
+ * other by what the client offers, as testssl.sh and SSL Labs show both.
+ */
+export function certificateRequests(
+  versions: readonly VersionScan[],
+  tls13Schemes: readonly string[] | undefined,
+): Map<ServerKeyType, HandshakeRestriction> {
+  const requests = new Map<ServerKeyType, HandshakeRestriction>();
+  for (const version of versions) {
+    if (!version.supported || version.version === 'SSLv2' || version.version === 'TLSv1.3') continue;
+    for (const suite of version.suites) {
+      const type = suiteKeyTypes[suiteByCode(suite.code)?.authentication ?? ''];
+      const ciphers = type === undefined ? undefined : legacyCipherStrings[type];
+      if (type !== undefined && ciphers !== undefined && !requests.has(type))
+        requests.set(type, { ciphers, maxVersion: 'TLSv1.2' });
+    }
+  }
+  for (const scheme of tls13Schemes ?? []) {
+    const type = tls13SchemeKeyType(scheme);
+    const sigalgs = type === undefined ? undefined : tls13Sigalgs[type];
+    if (type !== undefined && sigalgs !== undefined && !requests.has(type))
+      requests.set(type, { sigalgs, minVersion: 'TLSv1.3' });
+  }
+  return requests;
 }

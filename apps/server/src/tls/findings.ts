@@ -9,6 +9,7 @@ import {
   type VersionScan,
   type Vulnerability,
   type VulnerabilityId,
+  certificateLabel,
   suiteByCode,
 } from '@rfckit/standards';
 
@@ -20,7 +21,8 @@ export interface FindingInput {
   heartbleed: boolean | undefined;
   /** The early ChangeCipherSpec probe; undefined when no version it applies to is accepted. */
   earlyCcs: EarlyCcsProbe | undefined;
-  certificate: CertificateScan | undefined;
+  /** Every certificate the server serves, one per key type; empty when none could be read. */
+  certificates: readonly CertificateScan[];
 }
 
 export type EarlyCcsProbe =
@@ -274,9 +276,18 @@ function earlyCcsFinding(probe: EarlyCcsProbe | undefined, versions: readonly Ve
   }
 }
 
-function certificateFinding(certificate: CertificateScan | undefined): Vulnerability {
-  if (certificate === undefined)
-    return finding('certificate', 'unknown', 'No certificate could be read from the server.');
+/** One finding per certificate; on a server with several, each titled with its key type. */
+function certificateFindings(certificates: readonly CertificateScan[]): Vulnerability[] {
+  if (certificates.length === 0)
+    return [finding('certificate', 'unknown', 'No certificate could be read from the server.')];
+  if (certificates.length === 1) return certificates.map(certificateFinding);
+  return certificates.map((certificate) => {
+    const found = certificateFinding(certificate);
+    return { ...found, title: `${found.title} (${certificateLabel(certificate)})` };
+  });
+}
+
+function certificateFinding(certificate: CertificateScan): Vulnerability {
   const problems: string[] = [];
   const leaf = certificate.chain[0];
   if (certificate.expired) problems.push(`the certificate expired on ${leaf?.validTo ?? '?'}`);
@@ -405,7 +416,7 @@ export function vulnerabilities(input: FindingInput): Vulnerability[] {
               ? 'Only one protocol version is accepted: there is nothing to fall back to.'
               : 'The fallback probe had no clear answer.',
         ),
-    certificateFinding(input.certificate),
+    ...certificateFindings(input.certificates),
   ];
   return list;
 }

@@ -3,10 +3,12 @@
 // certificate and the vulnerability facts — through the guarded outbound layer only.
 import { createECDH, generateKeyPairSync } from 'node:crypto';
 import {
+  type CertificateScan,
   type ClientHelloOptions,
   type FeatureScan,
   type ScannedSuite,
   type ScannedVersion,
+  type ServerKeyType,
   type TlsScanProgress,
   type TlsScanReport,
   type TlsVersionName,
@@ -32,11 +34,16 @@ import { NetError } from '../net/errors.ts';
 import type { NetSession } from '../net/layer.ts';
 import { type CheckedTarget, connectFailure, tlsHandshakeFailure } from '../net/target.ts';
 import type { StarttlsProtocol } from '../net/starttls.ts';
+import type { HandshakeRestriction } from '../net/http.ts';
+import type { TlsHandshakeResult } from '../net/probe.ts';
 import {
   certificateFromHandshake,
   certificateFromProbe,
+  certificateRequests,
   completeChain,
   issuerCertificateOf,
+  keyTypeOf,
+  keyTypeOfDer,
   type IssuerFetcher,
 } from './certificate.ts';
 import {
@@ -257,7 +264,8 @@ class Scan {
     TlsVersionName,
     { renegotiation: boolean; ticket: boolean; heartbeat: boolean; ems: boolean; status: boolean }
   >();
-  certificates: Uint8Array[] | undefined;
+  /** The first Certificate message a probe read for each kind of suite authentication (RSA, ECDSA...). */
+  readonly probeChains = new Map<string, Uint8Array[]>();
   readonly dhPrimeBits = new Set<number>();
 
   readonly serverName: string | undefined;
@@ -364,7 +372,9 @@ class Scan {
       facts.ems ||= hello.extendedMasterSecret;
       facts.status ||= hello.statusRequest;
       this.helloFacts.set(version, facts);
-      if (answer.certificates !== undefined) this.certificates ??= answer.certificates;
+      const authentication = suiteByCode(hello.cipherSuite)?.authentication ?? '';
+      if (answer.certificates !== undefined && !this.probeChains.has(authentication))
+        this.probeChains.set(authentication, answer.certificates);
     }
     const suite = scannedSuite(hello.cipherSuite);
     const ske = answer.keyExchange;
@@ -509,6 +519,70 @@ class Scan {
     const ordered = order.map((code) => byCode.get(code)).filter((suite) => suite !== undefined);
     const rest = scan.suites.filter((suite) => !order.includes(suite.code));
     return { ...scan, preference: 'server', suites: [...ordered, ...rest] };
+  }
+
+  /**
+   * One full handshake by Node for the certificate, its verification, ALPN and OCSP stapling;
+   * `restriction` asks for the certificate of one key type. A failure is the error, for a note.
+   */
+  async certificateHandshake(
+    restriction?: HandshakeRestriction,
+  ): Promise<{ result: TlsHandshakeResult } | { error: unknown }> {
+    return this.slots.run(async () => {
+      this.total++;
+      this.report('certificate');
+      try {
+        const connection = await openConnection(this.settings);
+        const result = await connection.handshake({
+          ...(this.serverName === undefined ? {} : { servername: this.serverName }),
+          alpn: ['h2', 'http/1.1'],
+          ...(restriction === undefined ? {} : { restriction }),
+          timeoutMs: this.settings.timeoutMs,
+        });
+        return { result };
+      } catch (error) {
+        return { error };
+      } finally {
+        this.done++;
+        this.report('certificate');
+      }
+    });
+  }
+
+  /**
+   * The certificates of the other key types the server serves, beside `primary`: from a handshake
+   * that asks for each type, or else from a probe's Certificate message of a suite of that type.
+   */
+  async otherCertificates(
+    primary: CertificateScan,
+    requests: ReadonlyMap<ServerKeyType, HandshakeRestriction>,
+    anchors: readonly string[],
+  ): Promise<CertificateScan[]> {
+    const found: CertificateScan[] = [];
+    const known = (certificate: CertificateScan) =>
+      [primary, ...found].some(
+        (other) => other.chain[0]?.fingerprint256 === certificate.chain[0]?.fingerprint256,
+      );
+    for (const [type, restriction] of requests) {
+      if (this.settings.signal.aborted) break;
+      if (keyTypeOf(primary) === type) continue;
+      const handshake = await this.certificateHandshake(restriction);
+      const fromHandshake =
+        'result' in handshake ? certificateFromHandshake(handshake.result.report) : undefined;
+      const probeChain = [...this.probeChains.values()].find(
+        (chain) => chain[0] !== undefined && keyTypeOfDer(chain[0]) === type,
+      );
+      const certificate =
+        fromHandshake !== undefined && keyTypeOf(fromHandshake) === type
+          ? fromHandshake
+          : probeChain === undefined
+            ? undefined
+            : certificateFromProbe(probeChain, this.settings.target.host, anchors);
+      if (certificate !== undefined && !known(certificate)) found.push(certificate);
+      else if (certificate === undefined && 'error' in handshake)
+        this.notes.push(scanNote(this.settings.target, 'certificate', undefined, handshake.error));
+    }
+    return found;
   }
 
   /**
@@ -846,24 +920,10 @@ export async function scanTls(
           )
           .then((answer) => earlyCcsProbe(ccsVersion, answer))
       : Promise.resolve(undefined),
-    scan.slots.run(async () => {
-      scan.total++;
-      scan.report('certificate');
-      try {
-        const connection = await openConnection(settings);
-        const result = await connection.handshake({
-          ...(scan.serverName === undefined ? {} : { servername: scan.serverName }),
-          alpn: ['h2', 'http/1.1'],
-          timeoutMs: settings.timeoutMs,
-        });
-        return result;
-      } catch (error) {
-        scan.notes.push(scanNote(checked, 'certificate', undefined, error));
-        return undefined;
-      } finally {
-        scan.done++;
-        scan.report('certificate');
-      }
+    scan.certificateHandshake().then((handshake) => {
+      if ('result' in handshake) return handshake.result;
+      scan.notes.push(scanNote(checked, 'certificate', undefined, handshake.error));
+      return undefined;
     }),
   ]);
 
@@ -900,18 +960,34 @@ export async function scanTls(
         ? 'not-applicable'
         : 'unknown',
   };
+  const probeChain = scan.probeChains.values().next().value;
   const readCertificate =
     certificate !== undefined
       ? certificateFromHandshake(certificate.report)
-      : scan.certificates !== undefined
-        ? certificateFromProbe(scan.certificates, checked.host, net.probe.trustAnchors)
+      : probeChain !== undefined
+        ? certificateFromProbe(probeChain, checked.host, net.probe.trustAnchors)
         : undefined;
-  const completed =
+  // a server with RSA and ECDSA certificates: each is read, checked and graded
+  const readCertificates =
     readCertificate === undefined
-      ? undefined
-      : await completeChain(readCertificate, net.probe.trustAnchors, (url) => fetchIssuer(net, url, signal));
-  scan.notes.push(...(completed?.notes ?? []));
-  const certificateScan = completed?.scan;
+      ? []
+      : [
+          readCertificate,
+          ...(await scan.otherCertificates(
+            readCertificate,
+            certificateRequests(versions, tls13Schemes),
+            net.probe.trustAnchors,
+          )),
+        ];
+  const certificateScans: CertificateScan[] = [];
+  for (const read of readCertificates) {
+    const completed = await completeChain(read, net.probe.trustAnchors, (url) =>
+      fetchIssuer(net, url, signal),
+    );
+    scan.notes.push(...completed.notes);
+    certificateScans.push(completed.scan);
+  }
+  const certificateScan = certificateScans[0];
   const dhPrimeBits = [...scan.dhPrimeBits].sort((a, b) => a - b);
   scan.report('done');
   if (budget.aborted)
@@ -940,13 +1016,14 @@ export async function scanTls(
     ...(tls13Schemes === undefined ? {} : { tls13SignatureAlgorithms: tls13Schemes }),
     features,
     ...(certificateScan === undefined ? {} : { certificate: certificateScan }),
+    certificates: certificateScans,
     vulnerabilities: vulnerabilities({
       versions,
       features,
       dhPrimeBits,
       heartbleed,
       earlyCcs,
-      certificate: certificateScan,
+      certificates: certificateScans,
     }),
     notes: scan.notes,
     incomplete: signal.aborted || untested.length > 0 || unansweredGroups.length > 0,

@@ -3,7 +3,7 @@
 // their recordings under test/fixtures/tls-peers/ for developers without the peers. Shared by
 // tls-scan-peers.test.ts and scripts/record-tls-peers.ts, which writes the recordings.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -330,11 +330,14 @@ const testsslVersions: Record<string, Version> = {
 };
 
 /**
- * testssl.sh's narrowest run that lists every suite per protocol: `-E` alone, through its own
+ * The findings of testssl.sh's run of `checks` (`-E`, `-S`) on a lab port, through its own
  * sockets (`--ssl-native` would hand the offers to OpenSSL 3, which cannot make SSL 2.0, SSL 3.0,
- * export or NULL hellos), no DNS (the target is an address), no warnings prompt. About 15 s a server.
+ * export or NULL hellos), no DNS (the target is an address), no warnings prompt.
  */
-export async function suitesFromTestssl(port: number): Promise<Set<string>> {
+export async function testsslFindings(
+  port: number,
+  checks: readonly string[],
+): Promise<{ id: string; finding: string }[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rfckit-testssl-'));
   const file = path.join(dir, 'out.json');
   try {
@@ -352,24 +355,31 @@ export async function suitesFromTestssl(port: number): Promise<Set<string>> {
         '10',
         '--openssl-timeout',
         '10',
-        '-E',
+        ...checks,
         '--jsonfile',
         file,
         `127.0.0.1:${port}`,
       ],
       { timeout: 240_000 },
-    );
-    const findings = JSON.parse(readFileSync(file, 'utf8')) as { id: string; finding: string }[];
-    const set = new Set<string>();
-    for (const finding of findings) {
-      const match = /^cipher-(ssl2|ssl3|tls1(?:_\d)?)_x([0-9a-f]+)$/.exec(finding.id);
-      if (match && !/not offered/.test(finding.finding))
-        set.add(suiteEntry(testsslVersions[match[1] ?? ''] ?? '', Number.parseInt(match[2] ?? '', 16)));
-    }
-    return set;
+      // testssl.sh exits non-zero when it finds problems (a weak key); its JSON is written all the same
+    ).catch((error: unknown) => {
+      if (!existsSync(file)) throw error;
+    });
+    return JSON.parse(readFileSync(file, 'utf8')) as { id: string; finding: string }[];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** testssl.sh's narrowest run that lists every suite per protocol: `-E` alone. About 15 s a server. */
+export async function suitesFromTestssl(port: number): Promise<Set<string>> {
+  const set = new Set<string>();
+  for (const finding of await testsslFindings(port, ['-E'])) {
+    const match = /^cipher-(ssl2|ssl3|tls1(?:_\d)?)_x([0-9a-f]+)$/.exec(finding.id);
+    if (match && !/not offered/.test(finding.finding))
+      set.add(suiteEntry(testsslVersions[match[1] ?? ''] ?? '', Number.parseInt(match[2] ?? '', 16)));
+  }
+  return set;
 }
 
 export const peerSuites: Record<Peer, (port: number) => Promise<Set<string>>> = {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { tlsAnalysis } from './analysis.ts';
 import { gradeFactsOf } from './grade-facts.ts';
-import type { CertificateSummary, TlsScanReport, Vulnerability } from './scan-report.ts';
+import type { CertificateScan, CertificateSummary, TlsScanReport, Vulnerability } from './scan-report.ts';
 
 const leaf: CertificateSummary = {
   subject: 'CN=tls.example.test',
@@ -41,6 +41,21 @@ const suite = (code: number, name: string, group?: string) => ({
   ...(group === undefined ? {} : { keyExchange: { group } }),
 });
 
+const trustedRsa: CertificateScan = {
+  chain: [leaf],
+  trusted: true,
+  nameMatches: true,
+  expired: false,
+  notYetValid: false,
+  source: 'handshake',
+};
+
+/** The report with `certificate` as its only certificate, changed by `change`. */
+function withCertificate(change: Partial<CertificateScan>): TlsScanReport {
+  const certificate = { ...trustedRsa, ...change };
+  return { ...modern, certificate, certificates: [certificate] };
+}
+
 /** TLS 1.2 + 1.3, ECDHE with X25519 and P-256, a trusted RSA 2048 certificate. */
 const modern: TlsScanReport = {
   host: 'tls.example.test',
@@ -75,14 +90,8 @@ const modern: TlsScanReport = {
     heartbeat: 'no',
     extendedMasterSecret: 'yes',
   },
-  certificate: {
-    chain: [leaf],
-    trusted: true,
-    nameMatches: true,
-    expired: false,
-    notYetValid: false,
-    source: 'handshake',
-  },
+  certificate: trustedRsa,
+  certificates: [trustedRsa],
   vulnerabilities: [finding('heartbleed', 'ok'), finding('no-fallback-scsv', 'ok')],
   notes: [],
   incomplete: false,
@@ -97,18 +106,20 @@ describe('gradeFactsOf', () => {
       facts: {
         protocols: ['TLSv1.2', 'TLSv1.3'],
         suites: { 'TLSv1.2': [0xc02f, 0xc030], 'TLSv1.3': [0x1301, 0x1302] },
-        serverKey: { type: 'RSA', bits: 2048 },
+        certificates: [
+          {
+            key: { type: 'RSA', bits: 2048 },
+            trusted: true,
+            expired: false,
+            selfSigned: false,
+            nameMatches: true,
+            chainComplete: true,
+            signatureAlgorithm: 'sha256WithRSAEncryption',
+          },
+        ],
         dhBits: undefined,
         // x25519 255 bits, secp256r1 256 bits
         ecdhBits: 255,
-        certificate: {
-          trusted: true,
-          expired: false,
-          selfSigned: false,
-          nameMatches: true,
-          chainComplete: true,
-          signatureAlgorithm: 'sha256WithRSAEncryption',
-        },
         vulnerabilities: {
           heartbleed: false,
           ccsInjection: false,
@@ -163,41 +174,29 @@ describe('gradeFactsOf', () => {
   });
 
   it('sizes ECDSA keys by curve and Ed25519 as 255 bits', () => {
-    const ec = gradeFactsOf({
-      ...modern,
-      certificate: {
-        ...modern.certificate!,
-        chain: [{ ...leaf, keyType: 'ec', keyBits: undefined, curve: 'secp384r1' }],
-      },
-    } as TlsScanReport);
-    expect(ec.ok && ec.facts.serverKey).toEqual({ type: 'ECDSA', bits: 384 });
-    const ed = gradeFactsOf({
-      ...modern,
-      certificate: { ...modern.certificate!, chain: [{ ...leaf, keyType: 'ed25519', keyBits: undefined }] },
-    } as TlsScanReport);
-    expect(ed.ok && ed.facts.serverKey).toEqual({ type: 'EdDSA', bits: 255 });
+    const { keyBits: _, ...keyless } = leaf;
+    const ec = gradeFactsOf(withCertificate({ chain: [{ ...keyless, keyType: 'ec', curve: 'secp384r1' }] }));
+    expect(ec.ok && ec.facts.certificates[0]?.key).toEqual({ type: 'ECDSA', bits: 384 });
+    const ed = gradeFactsOf(withCertificate({ chain: [{ ...keyless, keyType: 'ed25519' }] }));
+    expect(ed.ok && ed.facts.certificates[0]?.key).toEqual({ type: 'EdDSA', bits: 255 });
   });
 
   it('a missing intermediate is an incomplete chain; a self-signed leaf is self-signed', () => {
-    const missing = gradeFactsOf({
-      ...modern,
-      certificate: {
-        ...modern.certificate!,
+    const missing = gradeFactsOf(
+      withCertificate({
         trusted: false,
         problem: { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', message: 'no issuer' },
-      },
-    });
-    expect(missing.ok && missing.facts.certificate.chainComplete).toBe(false);
-    const selfSigned = gradeFactsOf({
-      ...modern,
-      certificate: {
-        ...modern.certificate!,
+      }),
+    );
+    expect(missing.ok && missing.facts.certificates[0]?.chainComplete).toBe(false);
+    const selfSigned = gradeFactsOf(
+      withCertificate({
         chain: [{ ...leaf, selfSigned: true }],
         trusted: false,
         problem: { code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed' },
-      },
-    });
-    expect(selfSigned.ok && selfSigned.facts.certificate).toMatchObject({
+      }),
+    );
+    expect(selfSigned.ok && selfSigned.facts.certificates[0]).toMatchObject({
       selfSigned: true,
       trusted: false,
       chainComplete: true,
@@ -206,24 +205,59 @@ describe('gradeFactsOf', () => {
 
   it('grades the trust the scanner found for a chain read from a raw probe', () => {
     const probed = (trusted: boolean, problem?: { code: string; message: string }) =>
-      gradeFactsOf({
-        ...modern,
-        certificate: { ...modern.certificate!, trusted, source: 'probe', ...(problem ? { problem } : {}) },
-      });
+      gradeFactsOf(withCertificate({ trusted, source: 'probe', ...(problem ? { problem } : {}) }));
     const unknownIssuer = probed(false, {
       code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
       message: 'unable to verify the first certificate',
     });
-    expect(unknownIssuer.ok && unknownIssuer.facts.certificate).toMatchObject({
+    expect(unknownIssuer.ok && unknownIssuer.facts.certificates[0]).toMatchObject({
       trusted: false,
       chainComplete: false,
     });
     const verified = probed(true);
-    expect(verified.ok && verified.facts.certificate).toMatchObject({ trusted: true, chainComplete: true });
+    expect(verified.ok && verified.facts.certificates[0]).toMatchObject({
+      trusted: true,
+      chainComplete: true,
+    });
+  });
+
+  it('reads every certificate of a server with RSA and ECDSA certificates', () => {
+    const ecdsa: CertificateScan = {
+      ...trustedRsa,
+      chain: [
+        {
+          ...leaf,
+          keyType: 'ec',
+          curve: 'prime256v1',
+          signatureAlgorithm: 'ecdsa-with-SHA256',
+          fingerprint256: 'CC:DD',
+        },
+      ],
+    };
+    const weakRsa: CertificateScan = {
+      ...trustedRsa,
+      chain: [{ ...leaf, keyBits: 1024 }],
+      nameMatches: false,
+    };
+    const result = gradeFactsOf({ ...modern, certificate: ecdsa, certificates: [ecdsa, weakRsa] });
+    expect(
+      result.ok && result.facts.certificates.map((certificate) => [certificate.key, certificate.nameMatches]),
+    ).toEqual([
+      [{ type: 'ECDSA', bits: 256 }, true],
+      [{ type: 'RSA', bits: 1024 }, false],
+    ]);
+    const unsized = gradeFactsOf({
+      ...modern,
+      certificates: [ecdsa, { ...weakRsa, chain: [{ ...leaf, keyType: 'x448' }] }],
+    });
+    expect(unsized).toEqual({
+      ok: false,
+      reason: "The certificate's key (x448) is not one the grade can size",
+    });
   });
 
   it('cannot grade a server that sent no certificate', () => {
-    const { certificate: _, ...anonymous } = modern;
+    const { certificate: _, ...anonymous } = { ...modern, certificates: [] };
     expect(gradeFactsOf(anonymous)).toEqual({
       ok: false,
       reason: 'The server sent no certificate we could read, so its key cannot be graded',
@@ -269,7 +303,7 @@ describe('tlsAnalysis', () => {
   });
 
   it('an ungraded server answers no grade and no score, with the reason', () => {
-    const { certificate: _, ...anonymous } = modern;
+    const { certificate: _, ...anonymous } = { ...modern, certificates: [] };
     const analysis = tlsAnalysis(anonymous, { checked: false });
     expect(analysis).toMatchObject({ grade: null, score: null, grading: null });
     expect(analysis.ungradedReason).toMatch(/no certificate/);

@@ -1,14 +1,15 @@
 // What a scan report says about a server, restated as the facts the grade reads: the accepted
-// versions and suites, the server key, the smallest DH and ECDH groups used, the certificate's
+// versions and suites, the server keys, the smallest DH and ECDH groups used, each certificate's
 // standing and the vulnerability verdicts the scanner reached.
 import {
   protocolLabel,
+  type GradedCertificate,
   type GradedProtocol,
   type HstsStatus,
   type ServerKeyType,
   type TlsGradeFacts,
 } from './grade.ts';
-import type { CertificateSummary, TlsScanReport, VulnerabilityId } from './scan-report.ts';
+import type { CertificateScan, CertificateSummary, TlsScanReport, VulnerabilityId } from './scan-report.ts';
 import type { ProtocolVersionName } from './suite.ts';
 
 /** Field sizes of the elliptic-curve groups (RFC 8422 §5.1.1, RFC 7748, RFC 7027). */
@@ -87,51 +88,92 @@ const missingIssuerCodes = new Set([
 
 const minOf = (values: readonly number[]) => (values.length === 0 ? undefined : Math.min(...values));
 
-/** The key of a certificate as the grade types it, or undefined when its type is not one TLS servers use. */
-export function serverKeyOf(leaf: CertificateSummary): TlsGradeFacts['serverKey'] | undefined {
+/** The type of a certificate's key as TLS names the authentication (RSA, ECDSA, EdDSA, DSA). */
+export function certificateKeyType(leaf: Pick<CertificateSummary, 'keyType'>): ServerKeyType | undefined {
   switch (leaf.keyType) {
     case 'rsa':
     case 'rsa-pss':
-      return leaf.keyBits === undefined ? undefined : { type: 'RSA', bits: leaf.keyBits };
-    case 'dsa':
-      return leaf.keyBits === undefined ? undefined : { type: 'DSA', bits: leaf.keyBits };
-    case 'ec': {
-      const bits = leaf.curve === undefined ? undefined : certificateCurveBits[leaf.curve];
-      return bits === undefined ? undefined : { type: 'ECDSA', bits };
-    }
+      return 'RSA';
+    case 'ec':
+      return 'ECDSA';
     case 'ed25519':
-      return { type: 'EdDSA' satisfies ServerKeyType, bits: 255 };
     case 'ed448':
-      return { type: 'EdDSA', bits: 448 };
+      return 'EdDSA';
+    case 'dsa':
+      return 'DSA';
     default:
       return undefined;
+  }
+}
+
+/** `RSA certificate`, `ECDSA certificate`: which of a server's certificates this is. */
+export function certificateLabel(certificate: CertificateScan): string {
+  const leaf = certificate.chain[0];
+  const type = leaf === undefined ? undefined : certificateKeyType(leaf);
+  return type === undefined ? 'Certificate' : `${type} certificate`;
+}
+
+/** The key of a certificate as the grade types it, or undefined when its type is not one TLS servers use. */
+export function serverKeyOf(leaf: CertificateSummary): GradedCertificate['key'] | undefined {
+  const type = certificateKeyType(leaf);
+  switch (type) {
+    case undefined:
+      return undefined;
+    case 'ECDSA': {
+      const bits = leaf.curve === undefined ? undefined : certificateCurveBits[leaf.curve];
+      return bits === undefined ? undefined : { type, bits };
+    }
+    case 'EdDSA':
+      return { type, bits: leaf.keyType === 'ed448' ? 448 : 255 };
+    default:
+      return leaf.keyBits === undefined ? undefined : { type, bits: leaf.keyBits };
   }
 }
 
 export type GradeFactsResult =
   { readonly ok: true; readonly facts: TlsGradeFacts } | { readonly ok: false; readonly reason: string };
 
+function gradedCertificate(certificate: CertificateScan): GradedCertificate | { reason: string } {
+  const leaf = certificate.chain[0];
+  if (leaf === undefined)
+    return { reason: 'The server sent no certificate we could read, so its key cannot be graded' };
+  const key = serverKeyOf(leaf);
+  if (key === undefined)
+    return {
+      reason: `The certificate's key (${leaf.keyType ?? 'unknown type'}${leaf.curve === undefined ? '' : ` ${leaf.curve}`}) is not one the grade can size`,
+    };
+  return {
+    key,
+    // a chain read from a raw probe is verified by the scanner against the same anchors
+    trusted: certificate.trusted,
+    expired: certificate.expired,
+    selfSigned: leaf.selfSigned,
+    nameMatches: certificate.nameMatches,
+    chainComplete: !missingIssuerCodes.has(certificate.problem?.code ?? ''),
+    signatureAlgorithm: leaf.signatureAlgorithm ?? '',
+  };
+}
+
 /**
- * The grade's facts from a scan. The grade rests on the server's certificate key, so a scan that
- * got no certificate (an anonymous-only server, a failed certificate handshake) cannot be graded;
- * nor can one with a protocol version left untested, which could hold what caps the grade: the
- * reason says so. `hstsMaxAge` is the max-age of the HSTS header the site sends, when known.
+ * The grade's facts from a scan, over every certificate the server serves. The grade rests on
+ * the server's certificate keys, so a scan that got no certificate (an anonymous-only server, a
+ * failed certificate handshake) cannot be graded; nor can one with a protocol version left
+ * untested, which could hold what caps the grade: the reason says so. `hstsMaxAge` is the max-age
+ * of the HSTS header the site sends, when known; `hstsStatus` whether it was read at all.
  */
 export function gradeFactsOf(
   report: TlsScanReport,
   hstsMaxAge?: number,
   hstsStatus?: HstsStatus,
 ): GradeFactsResult {
-  const certificate = report.certificate;
-  const leaf = certificate?.chain[0];
-  if (certificate === undefined || leaf === undefined)
+  if (report.certificates.length === 0)
     return { ok: false, reason: 'The server sent no certificate we could read, so its key cannot be graded' };
-  const serverKey = serverKeyOf(leaf);
-  if (serverKey === undefined)
-    return {
-      ok: false,
-      reason: `The certificate's key (${leaf.keyType ?? 'unknown type'}${leaf.curve === undefined ? '' : ` ${leaf.curve}`}) is not one the grade can size`,
-    };
+  const certificates: GradedCertificate[] = [];
+  for (const certificate of report.certificates) {
+    const graded = gradedCertificate(certificate);
+    if ('reason' in graded) return { ok: false, reason: graded.reason };
+    certificates.push(graded);
+  }
 
   const untested = report.versions.filter((version) => version.tested === false);
   if (untested.length > 0)
@@ -167,18 +209,9 @@ export function gradeFactsOf(
     facts: {
       protocols,
       suites,
-      serverKey,
+      certificates,
       dhBits,
       ecdhBits,
-      certificate: {
-        // a chain read from a raw probe is verified by the scanner against the same anchors
-        trusted: certificate.trusted,
-        expired: certificate.expired,
-        selfSigned: leaf.selfSigned,
-        nameMatches: certificate.nameMatches,
-        chainComplete: !missingIssuerCodes.has(certificate.problem?.code ?? ''),
-        signatureAlgorithm: leaf.signatureAlgorithm ?? '',
-      },
       vulnerabilities: {
         heartbleed: vulnerable('heartbleed'),
         ccsInjection: vulnerable('ccs-injection'),

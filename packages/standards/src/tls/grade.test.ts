@@ -12,6 +12,7 @@ import {
   keyExchangeScore,
   rsaEquivalentBits,
   scoreBandOf,
+  type GradedCertificate,
   type TlsGradeFacts,
 } from './grade.ts';
 
@@ -21,20 +22,22 @@ const TLS12_AEAD = [0xc02f, 0xc030, 0xcca8];
 // ECDHE-RSA-AES128-SHA, ECDHE-RSA-AES256-SHA
 const TLS_CBC = [0xc013, 0xc014];
 
+const goodCertificate: GradedCertificate = {
+  key: { type: 'RSA', bits: 2048 },
+  trusted: true,
+  expired: false,
+  selfSigned: false,
+  nameMatches: true,
+  chainComplete: true,
+  signatureAlgorithm: 'sha256WithRSAEncryption',
+};
+
 /** TLS 1.2 + 1.3 with Mozilla's intermediate suites, RSA 2048, X25519, HSTS two years. */
 const good: TlsGradeFacts = {
   protocols: ['TLSv1.2', 'TLSv1.3'],
   suites: { 'TLSv1.2': TLS12_AEAD, 'TLSv1.3': TLS13 },
-  serverKey: { type: 'RSA', bits: 2048 },
+  certificates: [goodCertificate],
   ecdhBits: 255,
-  certificate: {
-    trusted: true,
-    expired: false,
-    selfSigned: false,
-    nameMatches: true,
-    chainComplete: true,
-    signatureAlgorithm: 'sha256WithRSAEncryption',
-  },
   vulnerabilities: {
     heartbleed: false,
     ccsInjection: false,
@@ -45,16 +48,20 @@ const good: TlsGradeFacts = {
   hstsMaxAge: 63_072_000,
 };
 
-type Change = Partial<Omit<TlsGradeFacts, 'certificate' | 'vulnerabilities'>> & {
-  certificate?: Partial<TlsGradeFacts['certificate']>;
+/** A change to the good server; `serverKey` and `certificate` change its one certificate. */
+type Change = Partial<Omit<TlsGradeFacts, 'vulnerabilities'>> & {
+  serverKey?: GradedCertificate['key'];
+  certificate?: Partial<Omit<GradedCertificate, 'key'>>;
   vulnerabilities?: Partial<TlsGradeFacts['vulnerabilities']>;
 };
 
-function facts(change: Change): TlsGradeFacts {
+function facts({ serverKey, certificate, ...change }: Change): TlsGradeFacts {
   return {
     ...good,
     ...change,
-    certificate: { ...good.certificate, ...change.certificate },
+    certificates: change.certificates ?? [
+      { ...goodCertificate, ...certificate, key: serverKey ?? goodCertificate.key },
+    ],
     vulnerabilities: { ...good.vulnerabilities, ...change.vulnerabilities },
   };
 }
@@ -516,5 +523,68 @@ describe('Mozilla profiles', () => {
       'RSA key of 1024 bits; old asks for 2048',
       'DH group of 1024 bits; old asks for 2048',
     ]);
+  });
+});
+
+describe('gradeTls: a server with RSA and ECDSA certificates', () => {
+  const ecdsa: GradedCertificate = {
+    ...goodCertificate,
+    key: { type: 'ECDSA', bits: 256 },
+    signatureAlgorithm: 'ecdsa-with-SHA256',
+  };
+  // ECDHE-ECDSA and ECDHE-RSA AES-GCM: both certificates are in use
+  const dual = { suites: { 'TLSv1.2': [0xc02b, 0xc02c, ...TLS12_AEAD], 'TLSv1.3': TLS13 } };
+
+  it('scores the key exchange by the weaker key and caps by it', () => {
+    const result = gradeTls(
+      facts({ ...dual, certificates: [ecdsa, { ...goodCertificate, key: { type: 'RSA', bits: 1024 } }] }),
+    );
+    // key exchange RSA 1024 → 80: 30 + 24 + 36 = 90, capped at B
+    expect(result.score).toBe(90);
+    expect(result.categories.keyExchange.basis).toBe('Weakest key exchange: RSA 1024-bit server key (80)');
+    expect(result.grade).toBe('B');
+    expect(result.caps.map((cap) => [cap.code, cap.evidence])).toEqual([
+      ['KEY_UNDER_2048', 'RSA 1024-bit server key'],
+    ]);
+  });
+
+  it('applies the certificate caps to each certificate, naming it', () => {
+    const result = gradeTls(
+      facts({ ...dual, certificates: [ecdsa, { ...goodCertificate, trusted: false, nameMatches: false }] }),
+    );
+    expect(result.grade).toBe('T');
+    expect(result.gradeIgnoringTrust).toBe('A+');
+    expect(result.caps.map((cap) => [cap.code, cap.evidence])).toEqual([
+      ['CERT_UNTRUSTED', 'The chain of the RSA certificate does not lead to a trusted root'],
+      ['CERT_NAME_MISMATCH', 'No subjectAltName of the RSA certificate matches the host'],
+    ]);
+    const incomplete = gradeTls(
+      facts({ ...dual, certificates: [{ ...ecdsa, chainComplete: false }, goodCertificate] }),
+    );
+    expect(incomplete.caps.map((cap) => cap.evidence)).toEqual([
+      'The server does not send every intermediate certificate of the ECDSA certificate',
+    ]);
+  });
+
+  it('meets old and intermediate with the RSA certificate beside the ECDSA one', () => {
+    const result = gradeTls(facts({ ...dual, certificates: [ecdsa, goodCertificate] }));
+    expect(result.mozillaProfile).toBe('intermediate');
+    const old = result.mozilla.find((check) => check.profile === 'old');
+    expect(old?.blockers.filter((blocker) => /certificate|signature|RSA key/i.test(blocker))).toEqual([]);
+    const modern = result.mozilla.find((check) => check.profile === 'modern');
+    expect(modern?.blockers.filter((blocker) => /certificate|signature/i.test(blocker))).toEqual([]);
+  });
+
+  it('holds old to its RSA key size and names both types when none fits', () => {
+    const weak = gradeTls(
+      facts({ ...dual, certificates: [ecdsa, { ...goodCertificate, key: { type: 'RSA', bits: 1024 } }] }),
+    );
+    expect(weak.mozilla.find((check) => check.profile === 'old')?.blockers).toContain(
+      'RSA key of 1024 bits; old asks for 2048',
+    );
+    const ecdsaOnly = gradeTls(facts({ ...dual, certificates: [ecdsa] }));
+    expect(ecdsaOnly.mozilla.find((check) => check.profile === 'old')?.blockers).toContain(
+      'ECDSA certificate; old asks for RSA',
+    );
   });
 });

@@ -10,30 +10,38 @@ export type GradedProtocol = 'SSLv2' | ProtocolVersionName;
 
 export type ServerKeyType = 'RSA' | 'ECDSA' | 'EdDSA' | 'DSA';
 
+/** One certificate the server serves, as far as the grade needs it. */
+export interface GradedCertificate {
+  /** The certificate's public key. */
+  readonly key: { readonly type: ServerKeyType; readonly bits: number };
+  /** The chain leads to a trusted root. */
+  readonly trusted: boolean;
+  readonly expired: boolean;
+  readonly selfSigned: boolean;
+  /** The host name matches the certificate (RFC 6125). */
+  readonly nameMatches: boolean;
+  /** The server sends every intermediate certificate needed to reach the root. */
+  readonly chainComplete: boolean;
+  /** The leaf's signature algorithm in OpenSSL's names: `sha256WithRSAEncryption`, `ecdsa-with-SHA256`. */
+  readonly signatureAlgorithm: string;
+}
+
 /** What a scan learnt about a server, as far as the grade needs it. */
 export interface TlsGradeFacts {
   /** Every protocol version the server accepts. */
   readonly protocols: readonly GradedProtocol[];
   /** The suites the server accepts in each version, as code points (0xC02F). */
   readonly suites: Readonly<Partial<Record<ProtocolVersionName, readonly number[]>>>;
-  /** The key of the server's certificate. */
-  readonly serverKey: { readonly type: ServerKeyType; readonly bits: number };
+  /**
+   * Every certificate the server serves (at least one): one per key type on a server with both
+   * RSA and ECDSA certificates. The key exchange score reads the weakest key; the certificate caps
+   * apply to each, as SSL Labs rates every certificate a client may get.
+   */
+  readonly certificates: readonly GradedCertificate[];
   /** The smallest finite-field DH prime the server used, in bits (DHE suites, ffdhe groups). */
   readonly dhBits?: number | undefined;
   /** The smallest elliptic-curve group the server used for ECDHE, in bits (X25519 = 255, P-256 = 256). */
   readonly ecdhBits?: number | undefined;
-  readonly certificate: {
-    /** The chain leads to a trusted root. */
-    readonly trusted: boolean;
-    readonly expired: boolean;
-    readonly selfSigned: boolean;
-    /** The host name matches the certificate (RFC 6125). */
-    readonly nameMatches: boolean;
-    /** The server sends every intermediate certificate needed to reach the root. */
-    readonly chainComplete: boolean;
-    /** The leaf's signature algorithm in OpenSSL's names: `sha256WithRSAEncryption`, `ecdsa-with-SHA256`. */
-    readonly signatureAlgorithm: string;
-  };
   readonly vulnerabilities: {
     /** CVE-2014-0160: the server answers a heartbeat with more than it was sent. */
     readonly heartbleed: boolean;
@@ -254,14 +262,13 @@ interface KeySize {
 }
 
 function keySizes(facts: TlsGradeFacts): KeySize[] {
-  const { type, bits } = facts.serverKey;
-  const keyKind = type === 'ECDSA' || type === 'EdDSA' ? 'EC' : type;
-  const sizes: KeySize[] = [
-    {
+  const sizes: KeySize[] = facts.certificates.map(({ key: { type, bits } }) => {
+    const keyKind = type === 'ECDSA' || type === 'EdDSA' ? 'EC' : type;
+    return {
       label: `${type} ${bits}-bit server key${keyKind === 'EC' ? ` (≈ RSA ${rsaEquivalentBits('EC', bits)})` : ''}`,
       equivalent: rsaEquivalentBits(keyKind, bits),
-    },
-  ];
+    };
+  });
   if (facts.dhBits !== undefined)
     sizes.push({ label: `${facts.dhBits}-bit DH group`, equivalent: facts.dhBits });
   if (facts.ecdhBits !== undefined)
@@ -323,12 +330,14 @@ function capsOf(facts: TlsGradeFacts, accepted: readonly Accepted[]): GradeCap[]
       fix: 'Use an RSA key of 2048 bits or more (or ECDSA P-256) and DH groups of 2048 bits or more (RFC 7919 ffdhe2048)',
       reference: 'RFC 9325 §4.1; CVE-2015-4000',
     });
-  if (/md5/i.test(facts.certificate.signatureAlgorithm))
+  for (const certificate of facts.certificates.filter(({ signatureAlgorithm }) =>
+    /md5/i.test(signatureAlgorithm),
+  ))
     cap({
       code: 'MD5_SIGNATURE',
       grade: 'F',
       reason: 'MD5 certificate signatures can be forged with chosen-prefix collisions',
-      evidence: `Certificate signed with ${facts.certificate.signatureAlgorithm}`,
+      evidence: `${certificateName(facts, certificate)} signed with ${certificate.signatureAlgorithm}`,
       fix: 'Reissue the certificate with a SHA-256 signature',
       reference: 'RFC 6151 §2',
     });
@@ -490,12 +499,12 @@ function capsOf(facts: TlsGradeFacts, accepted: readonly Accepted[]): GradeCap[]
       fix: 'Enable TLS 1.2 AEAD suites (ECDHE with AES-GCM or ChaCha20-Poly1305) and TLS 1.3',
       reference: 'RFC 9325 §4.2',
     });
-  if (!facts.certificate.chainComplete)
+  for (const certificate of facts.certificates.filter(({ chainComplete }) => !chainComplete))
     cap({
       code: 'INCOMPLETE_CHAIN',
       grade: 'B',
       reason: 'Clients that do not fetch missing intermediates fail to verify the server',
-      evidence: 'The server does not send every intermediate certificate',
+      evidence: `The server does not send every intermediate certificate of the ${certificateName(facts, certificate, false)}`,
       fix: 'Serve the full chain (leaf, then intermediates): nginx ssl_certificate fullchain.pem',
       reference: 'RFC 8446 §4.4.2; RFC 5246 §7.4.2',
     });
@@ -513,37 +522,45 @@ function capsOf(facts: TlsGradeFacts, accepted: readonly Accepted[]): GradeCap[]
       reference: 'RFC 7507 §3',
     });
 
-  // T, M
-  const { certificate } = facts;
-  const trust: [boolean, string, string][] = [
-    [
-      !certificate.trusted && !certificate.selfSigned,
-      'UNTRUSTED',
-      'The chain does not lead to a trusted root',
-    ],
-    [certificate.expired, 'EXPIRED', 'The certificate has expired'],
-    [certificate.selfSigned, 'SELF_SIGNED', 'The certificate is self-signed'],
-  ];
-  for (const [applies, code, evidence] of trust)
-    if (applies)
+  // T, M: any certificate a client may get
+  for (const certificate of facts.certificates) {
+    const name = certificateName(facts, certificate, false);
+    const trust: [boolean, string, string][] = [
+      [
+        !certificate.trusted && !certificate.selfSigned,
+        'UNTRUSTED',
+        `The chain of the ${name} does not lead to a trusted root`,
+      ],
+      [certificate.expired, 'EXPIRED', `The ${name} has expired`],
+      [certificate.selfSigned, 'SELF_SIGNED', `The ${name} is self-signed`],
+    ];
+    for (const [applies, code, evidence] of trust)
+      if (applies)
+        cap({
+          code: `CERT_${code}`,
+          grade: 'T',
+          reason: 'Browsers reject the certificate, so no configuration grade protects visitors',
+          evidence,
+          fix: 'Install a certificate from a public CA (e.g. ACME / Let’s Encrypt) and renew it before it expires',
+          reference: 'RFC 5280 §6',
+        });
+    if (!certificate.nameMatches)
       cap({
-        code: `CERT_${code}`,
-        grade: 'T',
-        reason: 'Browsers reject the certificate, so no configuration grade protects visitors',
-        evidence,
-        fix: 'Install a certificate from a public CA (e.g. ACME / Let’s Encrypt) and renew it before it expires',
-        reference: 'RFC 5280 §6',
+        code: 'CERT_NAME_MISMATCH',
+        grade: 'M',
+        reason: 'The certificate is not valid for this host name',
+        evidence: `No subjectAltName of the ${name} matches the host`,
+        fix: 'Get a certificate whose subjectAltName lists this host name',
+        reference: 'RFC 6125 §6',
       });
-  if (!certificate.nameMatches)
-    cap({
-      code: 'CERT_NAME_MISMATCH',
-      grade: 'M',
-      reason: 'The certificate is not valid for this host name',
-      evidence: 'No subjectAltName matches the host',
-      fix: 'Get a certificate whose subjectAltName lists this host name',
-      reference: 'RFC 6125 §6',
-    });
+  }
   return caps;
+}
+
+/** `certificate`, or `RSA certificate` when the server has several, so that evidence says which. */
+function certificateName(facts: TlsGradeFacts, certificate: GradedCertificate, capital = true): string {
+  const name = facts.certificates.length > 1 ? `${certificate.key.type} certificate` : 'certificate';
+  return capital ? `${name[0]?.toUpperCase() ?? ''}${name.slice(1)}` : name;
 }
 
 const capRank: Record<GradeCap['grade'], number> = { F: 0, C: 1, B: 2, 'A-': 3, T: 4, M: 5 };
@@ -615,21 +632,24 @@ function mozillaChecks(facts: TlsGradeFacts, accepted: readonly Accepted[]): Moz
       if (!allowed.includes(suite.iana)) outside.add(suite.openssl ?? suite.iana);
     }
     if (outside.size > 0) blockers.push(`Suites outside the ${name} list: ${[...outside].join(', ')}`);
-    const keyType = facts.serverKey.type.toLowerCase();
-    if (!profile.certificateTypes.includes(keyType))
+    // a server with certificates of several types meets the profile with one it asks for; the
+    // profile's key size and signature rules apply to that one (to all when none fits)
+    const fitting = facts.certificates.filter(({ key }) =>
+      profile.certificateTypes.includes(key.type.toLowerCase()),
+    );
+    if (fitting.length === 0)
       blockers.push(
-        `${facts.serverKey.type} certificate; ${name} asks for ${profile.certificateTypes.join(' or ').toUpperCase()}`,
+        `${[...new Set(facts.certificates.map(({ key }) => key.type))].join(' and ')} certificate; ${name} asks for ${profile.certificateTypes.join(' or ').toUpperCase()}`,
       );
-    if (
-      facts.serverKey.type === 'RSA' &&
-      profile.rsaKeySize !== null &&
-      facts.serverKey.bits < profile.rsaKeySize
-    )
-      blockers.push(`RSA key of ${facts.serverKey.bits} bits; ${name} asks for ${profile.rsaKeySize}`);
-    if (!profile.certificateSignatures.includes(facts.certificate.signatureAlgorithm))
-      blockers.push(
-        `Certificate signature ${facts.certificate.signatureAlgorithm}; ${name} accepts ${profile.certificateSignatures.join(', ')}`,
-      );
+    const judged = fitting.length > 0 ? fitting : facts.certificates;
+    for (const { key } of judged)
+      if (key.type === 'RSA' && profile.rsaKeySize !== null && key.bits < profile.rsaKeySize)
+        blockers.push(`RSA key of ${key.bits} bits; ${name} asks for ${profile.rsaKeySize}`);
+    for (const { signatureAlgorithm } of judged)
+      if (!profile.certificateSignatures.includes(signatureAlgorithm))
+        blockers.push(
+          `Certificate signature ${signatureAlgorithm}; ${name} accepts ${profile.certificateSignatures.join(', ')}`,
+        );
     if (facts.dhBits !== undefined && profile.dhParamSize !== null && facts.dhBits < profile.dhParamSize)
       blockers.push(`DH group of ${facts.dhBits} bits; ${name} asks for ${profile.dhParamSize}`);
     if (

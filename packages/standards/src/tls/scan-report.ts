@@ -1,6 +1,6 @@
 // What a TLS scan of one server found (the scanner is apps/server/src/tls/): protocol versions
 // and the suites each accepts, the server's preference, key exchange groups and DH sizes,
-// extensions, the certificate chain and the vulnerability facts, each with its evidence.
+// extensions, the certificate chains (one per key type) and the vulnerability facts, each with its evidence.
 import { z } from 'zod';
 
 /** The versions a scan probes, oldest first (SSL 2.0 draft, RFC 6101, 2246, 4346, 5246, 8446). */
@@ -169,7 +169,14 @@ export const tlsScanReportSchema = z.object({
    */
   tls13SignatureAlgorithms: z.array(z.string()).optional(),
   features: featureScanSchema,
+  /** The certificate a client gets with a default handshake; the first of `certificates`. */
   certificate: certificateScanSchema.optional(),
+  /**
+   * Every certificate the server serves, one per key type (RSA and ECDSA on a dual-certificate
+   * server; which one a client gets depends on the suites and signature algorithms it offers),
+   * `certificate` first; empty when none could be read.
+   */
+  certificates: z.array(certificateScanSchema),
   vulnerabilities: z.array(vulnerabilitySchema),
   /** Problems met while scanning (timeouts, a failed certificate handshake): the scan went on without them. */
   notes: z.array(z.string()),

@@ -1,5 +1,5 @@
-import { tlsAnalysis, type TlsScanReport } from '@rfckit/standards';
-import { screen } from '@testing-library/react';
+import { type CertificateScan, tlsAnalysis, type TlsScanReport } from '@rfckit/standards';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../test/render.tsx';
@@ -52,6 +52,7 @@ const currentServer: TlsScanReport = {
     heartbeat: 'no',
     extendedMasterSecret: 'yes',
   },
+  certificates: [],
   vulnerabilities: [],
   notes: [
     'Reading the certificate: The TLS handshake with www.example.com on port 443 took longer than 5000 ms',
@@ -110,5 +111,62 @@ describe('TLS scan result', () => {
     expect(row('Groups (TLS 1.2 and below)')).toHaveTextContent(/not learnt$/);
     expect(row('Groups (TLS 1.3)')).toHaveTextContent('x25519; others not learnt');
     expect(screen.getByText(/Not everything could be learnt/)).toBeVisible();
+  });
+});
+
+/** A trusted leaf for www.example.com with the given key; the rest as a CA issues it. */
+function certificate(
+  key: Pick<CertificateScan['chain'][number], 'keyType' | 'keyBits' | 'curve'>,
+  fingerprint: string,
+): CertificateScan {
+  return {
+    chain: [
+      {
+        subject: 'CN=www.example.com',
+        issuer: 'CN=Example CA',
+        subjectAltNames: ['DNS:www.example.com'],
+        validFrom: '2026-01-01T00:00:00.000Z',
+        validTo: '2027-01-01T00:00:00.000Z',
+        serialNumber: fingerprint,
+        fingerprint256: fingerprint,
+        selfSigned: false,
+        signatureAlgorithm: key.keyType === 'ec' ? 'ecdsa-with-SHA256' : 'sha256WithRSAEncryption',
+        sctCount: 2,
+        pem: '',
+        ...key,
+      },
+    ],
+    trusted: true,
+    nameMatches: true,
+    expired: false,
+    notYetValid: false,
+    source: 'handshake',
+  };
+}
+
+describe('TLS scan result: certificates', () => {
+  it('shows each certificate of a dual-certificate server under its key type', () => {
+    const ecdsa = certificate({ keyType: 'ec', curve: 'prime256v1' }, 'EC:01');
+    const rsa = { ...certificate({ keyType: 'rsa', keyBits: 1024 }, 'RS:01'), nameMatches: false };
+    const report = { ...currentServer, certificate: ecdsa, certificates: [ecdsa, rsa] };
+    renderWithProviders(<ScanResult analysis={tlsAnalysis(report, { checked: false })} />);
+    const section = screen.getByRole('region', { name: 'Certificates' });
+    expect(within(section).getByText(/The server has 2 certificates/)).toBeVisible();
+    const ecdsaSection = within(section).getByRole('region', { name: 'ECDSA certificate' });
+    expect(within(ecdsaSection).getByRole('heading', { name: 'ECDSA certificate' })).toBeVisible();
+    expect(within(ecdsaSection).getByText(/Key: EC prime256v1/)).toBeVisible();
+    expect(within(ecdsaSection).getByText('Name matches')).toBeVisible();
+    const rsaSection = within(section).getByRole('region', { name: 'RSA certificate' });
+    expect(within(rsaSection).getByText(/Key: RSA 1024 bits/)).toBeVisible();
+    expect(within(rsaSection).getByText('Name does not match')).toBeVisible();
+  });
+
+  it('shows a single certificate as the chain, without a key-type heading', () => {
+    const rsa = certificate({ keyType: 'rsa', keyBits: 2048 }, 'RS:02');
+    const report = { ...currentServer, certificate: rsa, certificates: [rsa] };
+    renderWithProviders(<ScanResult analysis={tlsAnalysis(report, { checked: false })} />);
+    const section = screen.getByRole('region', { name: 'Certificate chain' });
+    expect(within(section).getByText(/Key: RSA 2048 bits/)).toBeVisible();
+    expect(within(section).queryByRole('heading', { name: 'RSA certificate' })).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
-import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
+  certificateLabel,
   protocolLabel,
   suiteByCode,
+  type CertificateScan,
   type CertificateSummary,
   type TlsAnalysis,
   type TriState,
@@ -377,14 +379,8 @@ function keyWords(certificate: CertificateSummary): string {
   return certificate.keyBits === undefined ? type : `${type} ${certificate.keyBits} bits`;
 }
 
-function Certificate({ report }: { report: Report }) {
-  const { certificate } = report;
-  if (!certificate)
-    return (
-      <ResultSection title="Certificate chain">
-        <Text size="sm">No certificate could be read from the server.</Text>
-      </ResultSection>
-    );
+/** One certificate the server serves: its standing, the verifier's words and its chain. */
+function CertificateChain({ certificate, heading }: { certificate: CertificateScan; heading?: string }) {
   const verdicts: [boolean, string, string][] = [
     [certificate.trusted, 'Trusted', 'Not trusted'],
     [certificate.nameMatches, 'Name matches', 'Name does not match'],
@@ -394,8 +390,8 @@ function Certificate({ report }: { report: Report }) {
       'Outside its validity period',
     ],
   ];
-  return (
-    <ResultSection title="Certificate chain">
+  const body = (
+    <>
       <Group gap="xs">
         {verdicts.map(([good, yes, no]) => (
           <FilledBadge key={yes} colour={good ? passGreen : 'red.9'} text="white">
@@ -432,6 +428,44 @@ function Certificate({ report }: { report: Report }) {
           </Paper>
         ))}
       </SimpleGrid>
+    </>
+  );
+  if (heading === undefined) return <Stack gap="xs">{body}</Stack>;
+  return (
+    <Stack gap="xs" component="section" aria-label={heading}>
+      <Title order={5}>{heading}</Title>
+      {body}
+    </Stack>
+  );
+}
+
+/** Every certificate the server serves: one per key type on a server with RSA and ECDSA certificates. */
+function Certificates({ report }: { report: Report }) {
+  const { certificates } = report;
+  const [only] = certificates;
+  if (only === undefined || certificates.length === 1)
+    return (
+      <ResultSection title="Certificate chain">
+        {only === undefined ? (
+          <Text size="sm">No certificate could be read from the server.</Text>
+        ) : (
+          <CertificateChain certificate={only} />
+        )}
+      </ResultSection>
+    );
+  return (
+    <ResultSection title="Certificates">
+      <Text size="sm">
+        The server has {certificates.length} certificates: a client gets the one its cipher suites and
+        signature algorithms can use, so each is checked and graded.
+      </Text>
+      {certificates.map((certificate) => (
+        <CertificateChain
+          key={certificate.chain[0]?.fingerprint256}
+          certificate={certificate}
+          heading={certificateLabel(certificate)}
+        />
+      ))}
     </ResultSection>
   );
 }
@@ -453,7 +487,8 @@ function Vulnerabilities({ report }: { report: Report }) {
         const style = statusStyle[finding.status];
         return (
           <Paper
-            key={finding.id}
+            // a server with several certificates has a certificate finding for each
+            key={`${finding.id} ${finding.title}`}
             withBorder
             p="sm"
             data-testid="tls-vulnerability"
@@ -501,7 +536,7 @@ export function ScanResult({ analysis }: { analysis: TlsAnalysis }) {
       {grading && <MozillaProfiles grading={grading} />}
       <Versions report={report} />
       <KeyExchangeAndFeatures report={report} />
-      <Certificate report={report} />
+      <Certificates report={report} />
       <Vulnerabilities report={report} />
       {report.notes.length > 0 && (
         <ResultSection title="Scan notes">

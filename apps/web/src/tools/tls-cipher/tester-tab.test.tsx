@@ -1,4 +1,9 @@
-import { tlsAnalysis, type TlsScanProgress, type TlsScanReport } from '@rfckit/standards';
+import {
+  type CertificateScan,
+  tlsAnalysis,
+  type TlsScanProgress,
+  type TlsScanReport,
+} from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +11,32 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { nextProgressPercent, progressValueText, TesterTab } from './tester-tab.tsx';
+
+/** The old server's trusted RSA 2048 certificate. */
+const rsaCertificate: CertificateScan = {
+  chain: [
+    {
+      subject: 'CN=old.example.com',
+      issuer: 'CN=Example CA',
+      subjectAltNames: ['DNS:old.example.com'],
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: '2027-01-01T00:00:00.000Z',
+      serialNumber: '0A',
+      fingerprint256: '01:02',
+      selfSigned: false,
+      keyType: 'rsa',
+      keyBits: 2048,
+      signatureAlgorithm: 'sha256WithRSAEncryption',
+      sctCount: 2,
+      pem: '',
+    },
+  ],
+  trusted: true,
+  nameMatches: true,
+  expired: false,
+  notYetValid: false,
+  source: 'handshake',
+};
 
 // An old server as the scanner reports it: TLS 1.0 and 1.2 with CBC suites and 3DES, a trusted
 // RSA 2048 certificate, no fallback SCSV. The answer is what the server computes: tlsAnalysis.
@@ -47,30 +78,8 @@ const oldServer: TlsScanReport = {
     heartbeat: 'no',
     extendedMasterSecret: 'no',
   },
-  certificate: {
-    chain: [
-      {
-        subject: 'CN=old.example.com',
-        issuer: 'CN=Example CA',
-        subjectAltNames: ['DNS:old.example.com'],
-        validFrom: '2026-01-01T00:00:00.000Z',
-        validTo: '2027-01-01T00:00:00.000Z',
-        serialNumber: '0A',
-        fingerprint256: '01:02',
-        selfSigned: false,
-        keyType: 'rsa',
-        keyBits: 2048,
-        signatureAlgorithm: 'sha256WithRSAEncryption',
-        sctCount: 2,
-        pem: '',
-      },
-    ],
-    trusted: true,
-    nameMatches: true,
-    expired: false,
-    notYetValid: false,
-    source: 'handshake',
-  },
+  certificate: rsaCertificate,
+  certificates: [rsaCertificate],
   vulnerabilities: [
     {
       id: 'no-fallback-scsv',
