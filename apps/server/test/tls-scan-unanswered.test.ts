@@ -184,3 +184,33 @@ describe('a server silent to every TLS 1.0 hello', () => {
     );
   });
 });
+
+describe('a server silent to SSL 2.0 hellos', () => {
+  let report: TlsScanReport;
+
+  beforeAll(async () => {
+    const server = await startScriptedTlsServer({
+      versions: ['TLSv1.2'],
+      suites: [0xc02f],
+      certificate: rsa,
+      ssl2Kinds: [0x0700c0],
+      silentFor: ['SSLv2'],
+    });
+    servers.push(server);
+    report = await scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 1_500 });
+  }, 120_000);
+
+  it('reads silence to SSL 2.0, even on its own, as SSL 2.0 not spoken (as sslscan and testssl.sh do), and grades', () => {
+    expect(report.versions.find((version) => version.version === 'SSLv2')).toEqual({
+      version: 'SSLv2',
+      supported: false,
+      suites: [],
+      refusal: 'no answer to an SSL 2.0 hello, even on its own: not spoken',
+    });
+    expect(report.versions.filter((version) => version.tested === false)).toEqual([]);
+    // nothing was recovered by asking again, and SSL 2.0 is no open question
+    expect(report.notes.join('\n')).not.toMatch(/SSL 2\.0|one at a time/);
+    expect(finding(report, 'sslv2-drown')?.status).toBe('ok');
+    expect(tlsAnalysis(report, { checked: false, note: 'not an HTTPS port' }).grade).not.toBeNull();
+  });
+});

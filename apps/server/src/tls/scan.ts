@@ -79,6 +79,8 @@ const BUNDLE_SIZE = 128;
  * SSL 3.0 hellos carry no extensions, so no padding steps around servers that hang on a hello of
  * 256-511 bytes (RFC 7685 §1): bundles this size keep an SSL 3.0 hello under 256 bytes.
  */
+/** SSL 2.0 silence that outlasted a probe on its own: read as SSL 2.0 not spoken (see `retry`). */
+const SSL2_SILENCE = 'no answer to an SSL 2.0 hello, even on its own: not spoken';
 const SSL3_BUNDLE_SIZE = 100;
 const DEFAULTS = { budgetMs: 60_000, maxConnections: 6, timeoutMs: 5_000 };
 
@@ -468,7 +470,23 @@ class Scan {
   async retry(attempt: VersionAttempt): Promise<VersionAttempt> {
     if (attempt.unanswered.length === 0) return attempt;
     const { version } = attempt.scan;
-    if (version === 'SSLv2') return this.scanSsl2();
+    if (version === 'SSLv2') {
+      const again = await this.scanSsl2();
+      // silence to an SSL 2.0 hello even on its own is a server that does not speak it (it reads
+      // the two-byte header as something else and waits): sslscan and testssl.sh read it as
+      // "not offered" too, and a TLS-only server must not go ungraded for ignoring SSL 2.0
+      return again.unanswered.length === 0
+        ? again
+        : {
+            scan: {
+              version: 'SSLv2',
+              supported: false,
+              suites: [],
+              refusal: SSL2_SILENCE,
+            },
+            unanswered: [],
+          };
+    }
     const results: BundleResult[] = [];
     for (const [index, bundle] of attempt.unanswered.entries()) {
       const result = await this.enumerateBundle(version, bundle);
@@ -791,7 +809,9 @@ export async function scanTls(
   const attempts: VersionAttempt[] = [];
   for (const attempt of firstAttempts) attempts.push(await scan.retry(attempt));
   const recovered = firstAttempts.some(
-    (attempt, index) => attempt.unanswered.length > (attempts[index]?.unanswered.length ?? 0),
+    (attempt, index) =>
+      attempt.unanswered.length > (attempts[index]?.unanswered.length ?? 0) &&
+      attempts[index]?.scan.refusal !== SSL2_SILENCE,
   );
   if (recovered) {
     // it answered alone what it left unanswered beside other connections: one at a time from here
