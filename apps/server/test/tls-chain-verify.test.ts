@@ -92,6 +92,13 @@ describe('verifyChain agrees with OpenSSL', { timeout: 60_000 }, () => {
       async () => ({ served: await otherRoot.issue({ names: [NAME] }), anchor: root.cert }),
     ],
     [
+      'leaf under an intermediate marked cA=FALSE',
+      async () => {
+        const notCa = await root.intermediate({ name: 'rfckit signer that is no CA', notCa: true });
+        return { served: await notCa.issue({ names: [NAME] }), anchor: root.cert };
+      },
+    ],
+    [
       'a self-signed leaf',
       async () => ({ served: await root.issue({ names: [NAME], selfSigned: true }), anchor: root.cert }),
     ],

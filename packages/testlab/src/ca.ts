@@ -51,7 +51,11 @@ export interface TestCa {
   readonly subject: string;
   issue(options: IssueOptions): Promise<IssuedCertificate>;
   /** An intermediate CA under this one; its leaves' chain is leaf, intermediate, root. */
-  intermediate(options: { name: string }): Promise<TestCa>;
+  intermediate(options: {
+    name: string;
+    /** Marked cA=FALSE (RFC 5280 §4.2.1.9) though it signs: a chain through it must not verify. */
+    notCa?: boolean;
+  }): Promise<TestCa>;
 }
 
 export interface TestCaOptions {
@@ -247,7 +251,7 @@ async function authorityOf(authority: Authority): Promise<TestCa> {
         notAfter,
       };
     },
-    async intermediate({ name }: { name: string }): Promise<TestCa> {
+    async intermediate({ name, notCa = false }: { name: string; notCa?: boolean }): Promise<TestCa> {
       const intermediateKeys = await generateKeys(authority.keyType);
       const now = Date.now();
       const cert = await x509.X509CertificateGenerator.create(
@@ -259,7 +263,16 @@ async function authorityOf(authority: Authority): Promise<TestCa> {
           publicKey: intermediateKeys.publicKey,
           signingKey: keys.privateKey,
           signingAlgorithm: signingAlgorithmOf(authority.keyType),
-          extensions: [...(await caExtensions(intermediateKeys, 0)), authorityKeyId],
+          extensions: [
+            ...(notCa
+              ? [
+                  new x509.BasicConstraintsExtension(false, undefined, true),
+                  new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true),
+                  await x509.SubjectKeyIdentifierExtension.create(intermediateKeys.publicKey, false, crypto),
+                ]
+              : await caExtensions(intermediateKeys, 0)),
+            authorityKeyId,
+          ],
         },
         crypto,
       );

@@ -157,6 +157,13 @@ function buildPath(sent: readonly X509Certificate[], anchors: readonly X509Certi
             : { code: 'SELF_SIGNED_CERT_IN_CHAIN', message: 'self-signed certificate in certificate chain' },
       };
     const issuer = sent.find((candidate) => candidate !== subject && issuedBy(subject, candidate));
+    // only a CA may sign certificates (RFC 5280 §4.2.1.9), whatever its key usage says; a TLS
+    // client's OpenSSL, checking the chain for a server, names it a wrong purpose
+    if (issuer !== undefined && !issuer.ca)
+      return {
+        trusted: false,
+        problem: { code: 'INVALID_PURPOSE', message: 'unsupported certificate purpose' },
+      };
     if (issuer === undefined)
       return {
         trusted: false,
