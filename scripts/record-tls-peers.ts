@@ -73,6 +73,6 @@ try {
   };
   await Promise.all(chosen.map((config) => gate(() => record(config))));
 } finally {
-  lab.close();
+  await lab.close();
   rmSync(dhDir, { recursive: true, force: true });
 }

@@ -156,7 +156,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-  lab.close();
+  await lab.close();
 });
 
 describe.each(Object.keys(dialogues) as Exclude<StarttlsProtocol, 'smtp'>[])(

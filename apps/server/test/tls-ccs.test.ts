@@ -21,21 +21,13 @@ import type { TlsAnalysis, TlsScanReport, Vulnerability } from '@rfckit/standard
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanTls } from '../src/tls/scan.ts';
 import { LAB_TLS_HOST, type TlsLab, createTlsLab } from './helpers/tls-lab.ts';
+import { testsslProgram } from './helpers/tls-peers.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const run = promisify(execFile);
-const testsslProgram = ['testssl', 'testssl.sh'].find((name) => hasProgram(name));
 
 let lab: TlsLab;
 let rsa: IssuedCertificate;
-const servers: LabTlsServer[] = [];
-
-async function started<T extends LabTlsServer>(server: Promise<T>): Promise<T> {
-  const running = await server;
-  servers.push(running);
-  return running;
-}
-
 /** TLS 1.0-1.2 with an AEAD and two CBC suites, as OpenSSL 1.0.1 served them. */
 function scripted(ccsInjection?: 'vulnerable' | 'patched'): ScriptedTlsOptions {
   return {
@@ -60,13 +52,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  lab.close();
+  await lab.close();
 });
 
 describe('the early ChangeCipherSpec probe', { timeout: 60_000 }, () => {
   it('finds CCS injection on a server that takes the early ChangeCipherSpec', async () => {
-    const report = await scan(await started(startScriptedTlsServer(scripted('vulnerable'))));
+    const report = await scan(await lab.started(startScriptedTlsServer(scripted('vulnerable'))));
     const finding = ccsFinding(report);
     expect(finding).toMatchObject({
       status: 'vulnerable',
@@ -82,7 +73,7 @@ describe('the early ChangeCipherSpec probe', { timeout: 60_000 }, () => {
 
   it('does not find it on a fixed server, which refuses with unexpected_message', async () => {
     for (const options of [scripted('patched'), scripted()]) {
-      const report = await scan(await started(startScriptedTlsServer(options)));
+      const report = await scan(await lab.started(startScriptedTlsServer(options)));
       expect(ccsFinding(report)).toMatchObject({
         status: 'ok',
         evidence:
@@ -92,7 +83,9 @@ describe('the early ChangeCipherSpec probe', { timeout: 60_000 }, () => {
   });
 
   it('does not find it on a Node TLS 1.2 + 1.3 server (OpenSSL 3)', async () => {
-    const report = await scan(await started(startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.2' })));
+    const report = await scan(
+      await lab.started(startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.2' })),
+    );
     const finding = ccsFinding(report);
     expect(finding?.status).toBe('ok');
     expect(finding?.evidence).toMatch(
@@ -101,14 +94,16 @@ describe('the early ChangeCipherSpec probe', { timeout: 60_000 }, () => {
   });
 
   it.skipIf(!hasProgram('openssl'))('does not find it on openssl s_server (OpenSSL 3)', async () => {
-    const report = await scan(await started(startOpensslServer({ certificate: rsa, args: ['-tls1_2'] })));
+    const report = await scan(await lab.started(startOpensslServer({ certificate: rsa, args: ['-tls1_2'] })));
     const finding = ccsFinding(report);
     expect(finding?.status).toBe('ok');
     expect(finding?.evidence).toMatch(/\(TLSv1\.2\): to the first: alert unexpected_message/);
   });
 
   it('says a TLS 1.3-only server is not affected and was not tested', async () => {
-    const report = await scan(await started(startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.3' })));
+    const report = await scan(
+      await lab.started(startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.3' })),
+    );
     expect(ccsFinding(report)).toMatchObject({
       status: 'ok',
       evidence:
@@ -117,7 +112,7 @@ describe('the early ChangeCipherSpec probe', { timeout: 60_000 }, () => {
   });
 
   it('cannot tell when the server sends no ServerHelloDone to send the ChangeCipherSpec after', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({ ...scripted('vulnerable'), stallAfterServerHello: true }),
     );
     const report = await scanTls(
@@ -160,8 +155,8 @@ describe('against testssl.sh', () => {
   it.skipIf(testsslProgram === undefined)(
     'reaches the same verdict on the vulnerable and the fixed scripted server',
     async () => {
-      const vulnerable = await started(startScriptedTlsServer(scripted('vulnerable')));
-      const patched = await started(startScriptedTlsServer(scripted('patched')));
+      const vulnerable = await lab.started(startScriptedTlsServer(scripted('vulnerable')));
+      const patched = await lab.started(startScriptedTlsServer(scripted('patched')));
       const [theirsVulnerable, theirsPatched, oursVulnerable, oursPatched] = await Promise.all([
         testsslCcs(vulnerable.port),
         testsslCcs(patched.port),
@@ -182,7 +177,7 @@ describe('POST /v1/tls-cipher/analyse on a server open to CCS injection', { time
   const connectTo: string[] = [];
 
   beforeAll(async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         ...scripted('vulnerable'),
         certificate: await lab.ca.issue({ names: [CCS_HOST] }),

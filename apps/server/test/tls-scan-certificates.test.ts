@@ -22,14 +22,6 @@ const DUAL_SUITES = 'ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:@
 let lab: TlsLab;
 let ecdsa: IssuedCertificate;
 let weakRsa: IssuedCertificate;
-const servers: LabTlsServer[] = [];
-
-async function started(server: Promise<LabTlsServer>): Promise<LabTlsServer> {
-  const running = await server;
-  servers.push(running);
-  return running;
-}
-
 function scan(server: LabTlsServer): Promise<TlsScanReport> {
   return scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 2_000 });
 }
@@ -51,8 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  lab.close();
+  await lab.close();
 });
 
 describe('a server with an ECDSA and an RSA certificate (TLS 1.2 and 1.3)', () => {
@@ -60,7 +51,7 @@ describe('a server with an ECDSA and an RSA certificate (TLS 1.2 and 1.3)', () =
   let report: TlsScanReport;
 
   beforeAll(async () => {
-    server = await started(
+    server = await lab.started(
       startNodeTlsServer({ certificate: ecdsa, extraCertificates: [weakRsa], ciphers: DUAL_SUITES }),
     );
     report = await scan(server);
@@ -130,7 +121,7 @@ describe('a server with an ECDSA and an RSA certificate (TLS 1.2 and 1.3)', () =
 
 describe('certificates told apart by signature algorithm alone', () => {
   it('reads both certificates of a TLS 1.3-only server', async () => {
-    const server = await started(
+    const server = await lab.started(
       startNodeTlsServer({
         certificate: ecdsa,
         extraCertificates: [weakRsa],
@@ -151,7 +142,7 @@ describe('certificates only a raw probe can read', () => {
     // a scripted TLS 1.0 server Node cannot finish a handshake with: AES128-SHA with the RSA
     // certificate, ECDH-ECDSA-AES128-SHA with the ECDSA one
     const rsa = await lab.issue({ keyType: 'rsa-2048' });
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.0'],
         suites: [0x002f, 0xc004],
@@ -174,7 +165,7 @@ describe('certificates only a raw probe can read', () => {
 
 describe('a server with one certificate', () => {
   it('reports it once', async () => {
-    const server = await started(startNodeTlsServer({ certificate: ecdsa }));
+    const server = await lab.started(startNodeTlsServer({ certificate: ecdsa }));
     const report = await scan(server);
     expect(leaves(report).map(({ label }) => label)).toEqual(['ECDSA certificate']);
     expect(report.vulnerabilities.filter((finding) => finding.id === 'certificate')).toEqual([

@@ -24,14 +24,6 @@ import { LAB_TLS_HOST, type TlsLab, createTlsLab } from './helpers/tls-lab.ts';
 
 let lab: TlsLab;
 let rsa: IssuedCertificate;
-const servers: LabTlsServer[] = [];
-
-async function started<T extends LabTlsServer>(server: Promise<T>): Promise<T> {
-  const running = await server;
-  servers.push(running);
-  return running;
-}
-
 function scan(server: LabTlsServer, options: Parameters<typeof scanTls>[2] = {}): Promise<TlsScanReport> {
   return scanTls(
     lab.session(server.port),
@@ -54,8 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  lab.close();
+  await lab.close();
 });
 
 describe('a server with every old weakness (scripted)', () => {
@@ -63,7 +54,7 @@ describe('a server with every old weakness (scripted)', () => {
   const progress: TlsScanProgress[] = [];
 
   beforeAll(async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['SSLv3', 'TLSv1.0'],
         // server order: RC4, NULL, export RSA, anonymous DH, export DHE, 3DES, AES-CBC
@@ -160,7 +151,7 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
   let report: TlsScanReport;
 
   beforeAll(async () => {
-    const server = await started(
+    const server = await lab.started(
       startNodeTlsServer({
         certificate: rsa,
         minVersion: 'TLSv1.2',
@@ -207,7 +198,7 @@ describe('a current server (Node, TLS 1.2 and 1.3)', () => {
 
 describe('a TLS 1.3-only server', () => {
   it('reports session tickets from the NewSessionTicket after the handshake, and no legacy features', async () => {
-    const server = await started(startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.3' }));
+    const server = await lab.started(startNodeTlsServer({ certificate: rsa, minVersion: 'TLSv1.3' }));
     const report = await scan(server);
     expect(report.features).toMatchObject({
       sessionTickets: 'yes',
@@ -231,7 +222,7 @@ describe('certificate problems', () => {
     ['an RSA key of 1024 bits', { keyType: 'rsa-1024' as const }, /RSA key has only 1024 bits/],
   ])('finds a certificate %s', async (_name, issue, message) => {
     const certificate = await lab.issue(issue);
-    const server = await started(
+    const server = await lab.started(
       startNodeTlsServer({ certificate, minVersion: 'TLSv1.2', ciphers: 'DEFAULT@SECLEVEL=0' }),
     );
     const report = await scan(server);
@@ -243,7 +234,7 @@ describe('certificate problems', () => {
 
 describe('Heartbleed probe on a patched heartbeat', () => {
   it('negotiates heartbeat but finds no leak', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0xc02f, 0x009c],
@@ -258,7 +249,7 @@ describe('Heartbleed probe on a patched heartbeat', () => {
   });
 
   it('flags a DH prime under 1024 bits as Logjam', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0x009e, 0x0033],
@@ -274,7 +265,7 @@ describe('Heartbleed probe on a patched heartbeat', () => {
 
 describe('connections', () => {
   it('never opens more than maxConnections at once, and counts every one', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.0', 'TLSv1.1', 'TLSv1.2'],
         suites: [0xc02f, 0xc013, 0x009c, 0x002f, 0x0035, 0x000a],
@@ -310,7 +301,7 @@ describe('connections', () => {
   });
 
   it('reads a server that closes on a hello with no shared suite as refusing it', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0xc030, 0x009d],
@@ -331,7 +322,7 @@ describe('connections', () => {
 
 describe('the 256-511-byte ClientHello bug', () => {
   it('is stepped around by padding (RFC 7685 §4): bundles of up to 128 suites (about 480 bytes unpadded) still get answers', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0xc030, 0xc02f],
@@ -359,7 +350,7 @@ describe('the 256-511-byte ClientHello bug', () => {
 
 describe('STARTTLS', () => {
   it('scans an SMTP server after EHLO and STARTTLS (RFC 3207)', async () => {
-    const server = await started(startStarttlsSmtpServer({ certificate: rsa }));
+    const server = await lab.started(startStarttlsSmtpServer({ certificate: rsa }));
     const report = await scanTls(
       lab.session(server.port),
       { host: LAB_TLS_HOST, port: 25, starttls: 'smtp' },
@@ -371,7 +362,7 @@ describe('STARTTLS', () => {
   });
 
   it('says so when the SMTP server offers no STARTTLS', async () => {
-    const server = await started(startStarttlsSmtpServer({ certificate: rsa, withoutStarttls: true }));
+    const server = await lab.started(startStarttlsSmtpServer({ certificate: rsa, withoutStarttls: true }));
     await expect(
       scanTls(
         lab.session(server.port),
@@ -404,14 +395,14 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
     ['a plain HTTP server', 'http' as const, /does not speak TLS: it answered "HTTP\/1\.1 400 Bad Request/],
     ['an SSH server', 'ssh' as const, /does not speak TLS: it answered "SSH-2\.0-OpenSSH_9\.6 lab"/],
   ])('%s', async (_name, kind, message) => {
-    const server = await started(startPlainServer(kind));
+    const server = await lab.started(startPlainServer(kind));
     const error = await failure(scan(server));
     expect(error.code).toBe('PROTOCOL_ERROR');
     expect(error.message).toMatch(message);
   });
 
   it('an SMTP server scanned without STARTTLS: the error says to choose STARTTLS SMTP', async () => {
-    const server = await started(startStarttlsSmtpServer({ certificate: rsa }));
+    const server = await lab.started(startStarttlsSmtpServer({ certificate: rsa }));
     const error = await failure(
       scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 25 }, { timeoutMs: 2_000 }),
     );
@@ -422,7 +413,7 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
   });
 
   it('a server that floods bytes stops at the read cap', async () => {
-    const server = await started(startPlainServer('flood'));
+    const server = await lab.started(startPlainServer('flood'));
     const error = await failure(scan(server));
     expect(error.code).toBe('PROTOCOL_ERROR');
     expect(error.message).toMatch(/does not speak TLS: it answered "\d+ bytes without a ServerHello"/);
@@ -432,7 +423,7 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
     // the leaf repeated after the CA: an overlong chain as misconfigured servers send
     const chain = `${rsa.chain}${rsa.cert.repeat(42)}`;
     expect(chain.length).toBeGreaterThan(40_000);
-    const server = await started(
+    const server = await lab.started(
       startNodeTlsServer({ certificate: { ...rsa, chain }, minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2' }),
     );
     const report = await scan(server);
@@ -441,13 +432,13 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
   });
 
   it('a server that never answers', async () => {
-    const server = await started(startPlainServer('silent'));
+    const server = await lab.started(startPlainServer('silent'));
     const error = await failure(scan(server, { timeoutMs: 300 }));
     expect(error.code).toBe('FIRST_BYTE_TIMEOUT');
   });
 
   it('a server that stalls after ServerHello: the suites are still found, the certificate is a note', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0xc02f, 0x009c],
@@ -468,7 +459,7 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
   });
 
   it('a scan that runs out of budget is reported as incomplete', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0xc02f, 0x009c],
@@ -482,7 +473,7 @@ describe('bad targets end with a clear error or finding, never a hang', () => {
   });
 
   it('a target the outbound rules refuse', async () => {
-    const server = await started(startNodeTlsServer({ certificate: rsa }));
+    const server = await lab.started(startNodeTlsServer({ certificate: rsa }));
     const error = await failure(
       scanTls(lab.session(server.port, { allowLoopback: false }), { host: LAB_TLS_HOST, port: 443 }),
     );

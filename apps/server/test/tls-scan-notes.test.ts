@@ -17,23 +17,14 @@ import { LAB_TLS_HOST, type TlsLab, createTlsLab } from './helpers/tls-lab.ts';
 
 let lab: TlsLab;
 let rsa: IssuedCertificate;
-const servers: LabTlsServer[] = [];
-
 beforeAll(async () => {
   lab = await createTlsLab();
   rsa = await lab.issue({ keyType: 'rsa-2048' });
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  lab.close();
+  await lab.close();
 });
-
-async function started(server: Promise<LabTlsServer>): Promise<LabTlsServer> {
-  const running = await server;
-  servers.push(running);
-  return running;
-}
 
 function scan(server: LabTlsServer, options: TlsScanOptions = {}): Promise<TlsScanReport> {
   return scanTls(
@@ -70,7 +61,7 @@ function expectPlainWords(report: TlsScanReport): void {
 
 describe('scan notes and evidence are plain words', () => {
   it('a server that speaks SSL 3.0 and TLS 1.0 only: the certificate handshake fails', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({ versions: ['SSLv3', 'TLSv1.0'], suites: [0x002f, 0x000a], certificate: rsa }),
     );
     const report = await scan(server);
@@ -81,7 +72,7 @@ describe('scan notes and evidence are plain words', () => {
   }, 60_000);
 
   it('a server that never answers hellos of 256-511 bytes: the certificate handshake times out', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0xc02f],
@@ -101,7 +92,7 @@ describe('scan notes and evidence are plain words', () => {
   it.skipIf(!hasProgram('openssl'))(
     'a server that demands a client certificate ends the handshake with an alert',
     async () => {
-      const server = await started(
+      const server = await lab.started(
         startOpensslServer({ certificate: rsa, args: ['-Verify', '1', '-tls1_3'] }),
       );
       const report = await scan(server);
@@ -114,7 +105,7 @@ describe('scan notes and evidence are plain words', () => {
   );
 
   it('a server that stalls after its ServerHello', async () => {
-    const server = await started(
+    const server = await lab.started(
       startScriptedTlsServer({
         versions: ['TLSv1.2'],
         suites: [0xc02f],

@@ -95,7 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled([...testsslRuns.values()]);
   await Promise.all([...servers.values(), ...testsslServers].map((server) => server.close()));
-  lab.close();
+  await lab.close();
   rmSync(dhparamDir, { recursive: true, force: true });
 }, 300_000);
 

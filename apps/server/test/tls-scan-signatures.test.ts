@@ -13,15 +13,12 @@ import { LAB_TLS_HOST, type TlsLab, createTlsLab } from './helpers/tls-lab.ts';
 
 const run = promisify(execFile);
 let lab: TlsLab;
-const servers: LabTlsServer[] = [];
-
 beforeAll(async () => {
   lab = await createTlsLab();
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  lab.close();
+  await lab.close();
 });
 
 /** The schemes `openssl s_client -tls1_3 -sigalgs NAME` completes a handshake with. */
@@ -64,11 +61,12 @@ describe.each([
   let server: LabTlsServer;
 
   beforeAll(async () => {
-    server = await startNodeTlsServer({
-      certificate: await lab.issue({ keyType }),
-      minVersion: 'TLSv1.2',
-    });
-    servers.push(server);
+    server = await lab.started(
+      startNodeTlsServer({
+        certificate: await lab.issue({ keyType }),
+        minVersion: 'TLSv1.2',
+      }),
+    );
   });
 
   it('reports the schemes its key signs TLS 1.3 handshakes with', async () => {
@@ -93,11 +91,12 @@ describe.each([
 
 describe('a TLS 1.2-only server', () => {
   it('has no TLS 1.3 signature schemes to report', async () => {
-    const server = await startNodeTlsServer({
-      certificate: await lab.issue({ keyType: 'rsa-2048' }),
-      maxVersion: 'TLSv1.2',
-    });
-    servers.push(server);
+    const server = await lab.started(
+      startNodeTlsServer({
+        certificate: await lab.issue({ keyType: 'rsa-2048' }),
+        maxVersion: 'TLSv1.2',
+      }),
+    );
     const report = await scanTls(
       lab.session(server.port),
       { host: LAB_TLS_HOST, port: 443 },

@@ -43,8 +43,6 @@ const opensslConfig: LabConfig = {
 let lab: TlsLab;
 let rsa: IssuedCertificate;
 let dhparamDir: string;
-const servers: LabTlsServer[] = [];
-
 beforeAll(async () => {
   lab = await createTlsLab();
   rsa = await lab.issue({ keyType: 'rsa-2048' });
@@ -52,8 +50,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  lab.close();
+  await lab.close();
   rmSync(dhparamDir, { recursive: true, force: true });
 });
 
@@ -74,11 +71,12 @@ describe('a server that serves one connection at a time, busy while the first pr
     if (!hasOpenssl) return;
     const dhparam = path.join(dhparamDir, 'dh1024.pem');
     await run('openssl', ['dhparam', '-out', dhparam, '1024'], { timeout: 60_000 });
-    server = await startOpensslServer({
-      certificate: rsa,
-      args: ['-cipher', legacyCiphers, '-no_tls1_3', '-dhparam', dhparam],
-    });
-    servers.push(server);
+    server = await lab.started(
+      startOpensslServer({
+        certificate: rsa,
+        args: ['-cipher', legacyCiphers, '-no_tls1_3', '-dhparam', dhparam],
+      }),
+    );
     // a client that connects once the first probe is answered and says nothing: s_server waits
     // on it, and every probe of the first round waits past its time behind it; it leaves once
     // that whole round is done
@@ -139,13 +137,14 @@ describe('a server silent to every TLS 1.0 hello', () => {
   let report: TlsScanReport;
 
   beforeAll(async () => {
-    const server = await startScriptedTlsServer({
-      versions: ['TLSv1.0', 'TLSv1.1', 'TLSv1.2'],
-      suites: [0xc02f, 0x002f],
-      certificate: rsa,
-      silentFor: ['TLSv1.0'],
-    });
-    servers.push(server);
+    const server = await lab.started(
+      startScriptedTlsServer({
+        versions: ['TLSv1.0', 'TLSv1.1', 'TLSv1.2'],
+        suites: [0xc02f, 0x002f],
+        certificate: rsa,
+        silentFor: ['TLSv1.0'],
+      }),
+    );
     report = await scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 1_500 });
   }, 120_000);
 
@@ -189,14 +188,15 @@ describe('a server silent to SSL 2.0 hellos', () => {
   let report: TlsScanReport;
 
   beforeAll(async () => {
-    const server = await startScriptedTlsServer({
-      versions: ['TLSv1.2'],
-      suites: [0xc02f],
-      certificate: rsa,
-      ssl2Kinds: [0x0700c0],
-      silentFor: ['SSLv2'],
-    });
-    servers.push(server);
+    const server = await lab.started(
+      startScriptedTlsServer({
+        versions: ['TLSv1.2'],
+        suites: [0xc02f],
+        certificate: rsa,
+        ssl2Kinds: [0x0700c0],
+        silentFor: ['SSLv2'],
+      }),
+    );
     report = await scanTls(lab.session(server.port), { host: LAB_TLS_HOST, port: 443 }, { timeoutMs: 1_500 });
   }, 120_000);
 

@@ -4,9 +4,25 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type IssuedCertificate, type KeyType, type TestCa, createTestCa } from '@rfckit/testlab';
+import {
+  type IssuedCertificate,
+  type KeyType,
+  type LabTlsServer,
+  type TestCa,
+  createTestCa,
+  hasProgram,
+} from '@rfckit/testlab';
 import { parseConnectTo } from '../../src/net/connect-to.ts';
 import { type NetSession, createNetLayer } from '../../src/net/layer.ts';
+
+// CI installs the peers the TLS suites compare with (.ci/run): there a missing one is a broken
+// setup, not a reason to skip the comparison
+const missingPeers = [
+  ...['openssl', 'sslscan'].filter((name) => !hasProgram(name)),
+  ...(hasProgram('testssl') || hasProgram('testssl.sh') ? [] : ['testssl.sh']),
+];
+if (missingPeers.length > 0 && process.env.CI)
+  throw new Error(`CI is set but ${missingPeers.join(', ')} is not on PATH: install it (.ci/run does)`);
 
 /** The name every lab TLS server answers for. */
 export const LAB_TLS_HOST = 'tls.example.test';
@@ -23,7 +39,10 @@ export interface TlsLab {
   }): Promise<IssuedCertificate>;
   /** A session whose LAB_TLS_HOST, any port, connects to 127.0.0.1:`port`. */
   session(port: number, options?: { allowLoopback?: boolean }): NetSession;
-  close(): void;
+  /** Waits for a lab server to listen, and keeps it to close with the lab. */
+  started<T extends LabTlsServer>(server: Promise<T>): Promise<T>;
+  /** Closes every server `started` kept, and removes the CA file. */
+  close(): Promise<void>;
 }
 
 export async function createTlsLab(): Promise<TlsLab> {
@@ -31,6 +50,7 @@ export async function createTlsLab(): Promise<TlsLab> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rfckit-tls-lab-'));
   const caFile = path.join(dir, 'ca.pem');
   writeFileSync(caFile, ca.cert);
+  const servers: LabTlsServer[] = [];
   return {
     ca,
     caFile,
@@ -53,6 +73,14 @@ export async function createTlsLab(): Promise<TlsLab> {
         caFile,
         userAgent: 'rfckit-test',
       }).session(),
-    close: () => rmSync(dir, { recursive: true, force: true }),
+    async started(server) {
+      const running = await server;
+      servers.push(running);
+      return running;
+    },
+    async close() {
+      await Promise.all(servers.map((server) => server.close()));
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
