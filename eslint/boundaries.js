@@ -1,6 +1,6 @@
 // Import boundaries of docs/architecture.md §1, derived from where a file sits, so that a new tool
 // folder is covered without editing any rule.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
@@ -40,9 +40,10 @@ export function zoneOf(file) {
   const rel = path.relative(root, file).split(path.sep);
   if (rel[0] === 'packages' && rel[1] === 'standards' && rel[2] === 'src') {
     if (rel.length === 4) return { area: 'standards', part: 'root' };
-    return rel[3] === 'core'
-      ? { area: 'standards', part: 'core' }
-      : { area: 'standards', part: 'tool', name: rel[3] };
+    if (rel[3] === 'core') return { area: 'standards', part: 'core' };
+    // a folder with an operation table is a tool; one without is knowledge tools share (dnssec/)
+    const isTool = existsSync(path.join(root, 'packages/standards/src', rel[3], 'operations.ts'));
+    return { area: 'standards', part: isTool ? 'tool' : 'library', name: rel[3] };
   }
   if (rel[0] === 'apps' && rel[1] === 'server') {
     const test = rel[2] === 'test' || rel.at(-1).includes('.test.');
@@ -86,7 +87,10 @@ export function violation(file, spec) {
     if (to && to.area !== 'standards') return 'standards may not reach outside its package';
     if (to && from.part === 'tool' && to.part === 'tool' && to.name !== from.name)
       return `tool "${from.name}" may not import sibling tool "${to.name}": share through core/`;
-    if (to && from.part === 'core' && to.part === 'tool') return 'core/ may not depend on a tool folder';
+    if (to && from.part === 'core' && (to.part === 'tool' || to.part === 'library'))
+      return `core/ may not depend on ${to.part === 'tool' ? 'a tool folder' : `"${to.name}"`}: it is the bottom layer`;
+    if (to && from.part === 'library' && to.part === 'tool')
+      return `shared standard "${from.name}" may not import tool "${to.name}": tools build on it, not the other way round`;
   }
   if (from.area === 'server') {
     if (spec.startsWith('@rfckit/web') || (to && to.area === 'web'))

@@ -22,6 +22,7 @@ export * from './accounts/payment-card.ts';
 export * from './core/rate-limits.ts';
 export * from './accounts/regions.ts';
 export * from './accounts/activity.ts';
+export * from './dnssec/index.ts';
 export * from './dnskey/index.ts';
 export * from './security-txt/index.ts';
 export * from './http-headers/index.ts';

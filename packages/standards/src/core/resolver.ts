@@ -46,6 +46,12 @@ interface RecordBase {
   /** Owner name. */
   name: string;
   ttl: number;
+  /**
+   * The RDATA as received, base64, with any compressed name in it written out in full. Present when
+   * DNSSEC records were asked for (`dnssec: true`), so that a validator checks the octets the zone
+   * signed (RFC 4034 §6.2) rather than a re-encoding of the decoded fields.
+   */
+  rdata?: string;
 }
 
 export interface DnsARecord extends RecordBase {
@@ -252,6 +258,19 @@ export interface DnsAnswer<T extends DnsRecordType> extends ResultBase<T> {
   cnames: DnsCnameRecord[];
   /** RRSIGs over the records, when DNSSEC records were asked for (`dnssec: true`). */
   signatures: DnsRrsigRecord[];
+  /** Every record of the answer and authority sections, when `dnssec: true` was asked. */
+  sections?: DnsSections;
+}
+
+/**
+ * The records of a response that a validator needs (RFC 4035 §3.1): the answer section (the
+ * records, CNAMEs and their RRSIGs) and the authority section (SOA, NSEC/NSEC3 proofs of denial or
+ * of a wildcard expansion, and their RRSIGs). Records of types this contract does not decode are
+ * left out. When CNAMEs were followed over several responses, the sections of all of them, in order.
+ */
+export interface DnsSections {
+  answer: DnsRecord[];
+  authority: DnsRecord[];
 }
 
 interface NegativeBase<T extends DnsRecordType> extends ResultBase<T> {
@@ -261,6 +280,8 @@ interface NegativeBase<T extends DnsRecordType> extends ResultBase<T> {
   soa?: DnsSoaRecord;
   /** How long the answer may be cached: min(SOA TTL, SOA minimum) (RFC 2308 §5); 0 without an SOA. */
   ttl: number;
+  /** Every record of the answer and authority sections, when `dnssec: true` was asked. */
+  sections?: DnsSections;
 }
 
 /** RCODE 3: the name (or the end of its CNAME chain) does not exist (RFC 8020). */
