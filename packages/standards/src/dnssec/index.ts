@@ -48,3 +48,11 @@ export {
   nameToWire,
   presentRecord,
 } from './wire.ts';
+export {
+  serialBefore,
+  signatureView,
+  signedData,
+  verifyRrset,
+  type RrsetVerification,
+  type SignatureCheck,
+} from './verify.ts';
