@@ -2,12 +2,13 @@
 // broken, signed at run time by BIND's dnssec-keygen and dnssec-signzone (Debian's bind9-utils).
 // Where those are not installed (and not in CI), the zones recorded by
 // scripts/record-dnssec-lab.ts from the same tools are served instead.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { hasProgram } from './tls-servers.ts';
 
 const run = promisify(execFile);
 
@@ -65,11 +66,6 @@ const TRUST_ANCHOR_FILE = 'trust-anchors.txt';
 const VALIDITY_SECONDS = 315_360_000;
 const DAY = 86_400;
 const INSTALL = 'apt-get install bind9-utils';
-
-export function dnssecSignerInstalled(): boolean {
-  const probe = spawnSync('dnssec-signzone', ['-h'], { stdio: 'ignore' });
-  return probe.error === undefined;
-}
 
 /** `YYYYMMDDHHmmSS` in UTC, as dnssec-signzone takes absolute times. */
 function stamp(seconds: number): string {
@@ -258,7 +254,8 @@ export async function signDnssecLab(
   }
 }
 
-async function recordedDnssecLab(): Promise<DnssecLab> {
+/** The zones recorded by scripts/record-dnssec-lab.ts. */
+export async function recordedDnssecLab(): Promise<DnssecLab> {
   const files = (await readdir(DNSSEC_LAB_FIXTURES)).filter((file) => file.endsWith('.zone')).sort();
   const zones = await Promise.all(
     files.map((file) => readFile(path.join(DNSSEC_LAB_FIXTURES, file), 'utf8')),
@@ -295,7 +292,7 @@ export function buildDnssecLab(options: DnssecLabOptions = {}): Promise<DnssecLa
 }
 
 async function buildOnce(options: DnssecLabOptions): Promise<DnssecLab> {
-  if (dnssecSignerInstalled()) return signDnssecLab(options);
+  if (hasProgram('dnssec-signzone')) return signDnssecLab(options);
   if (process.env.CI === 'true') {
     throw new Error(`the DNSSEC lab needs dnssec-signzone and dnssec-keygen: ${INSTALL}`);
   }
