@@ -25,3 +25,13 @@ export {
 export * from './schema.ts';
 export { presentTlsa, validateTlsa, validateTlsaWithChain } from './validate.ts';
 export { daneOperations } from './operations.ts';
+export {
+  certificateNameMatches,
+  evaluateDaneEndpoint,
+  summariseDaneCheck,
+  type DaneEndpointInput,
+  type DaneLookup,
+  type DaneMxInput,
+  type DaneTlsOutcome,
+  type PresentedCertificate,
+} from './check.ts';

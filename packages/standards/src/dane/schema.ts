@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { validationResultSchema } from '../core/schema.ts';
+import { diagnosticSchema, validationResultSchema } from '../core/schema.ts';
+import { securityStatusSchema } from '../dnssec/schema.ts';
 import { domainField } from '../core/domain-field.ts';
 import { tlsaDefaults, tlsaProtocols } from './fields.ts';
 
@@ -178,3 +179,129 @@ export const daneCertificateResultSchema = z.object({
   nameMatches: z.boolean(),
 });
 export type DaneCertificateResult = z.infer<typeof daneCertificateResultSchema>;
+
+/**
+ * Services the live check can reach: SMTP between MX hosts (RFC 7672: the name is a mail domain,
+ * its MX hosts are checked), HTTPS and other TLS services at `_port._tcp.host` (RFC 6698 §3).
+ */
+export const daneCheckProtocols = [
+  'smtp',
+  'https',
+  'imap',
+  'pop3',
+  'xmpp',
+  'ldap',
+  'ftp',
+  'postgres',
+] as const;
+export type DaneCheckProtocol = (typeof daneCheckProtocols)[number];
+
+/** Body of `POST /v1/dane/check`. */
+export const daneCheckBody = z
+  .object({
+    host: domainField().describe(
+      'For SMTP the mail domain (its MX hosts are checked, RFC 7672 §2.2); else the server name',
+    ),
+    port: port.optional().describe('25 for SMTP, 443 for HTTPS and the protocol’s own port otherwise'),
+    protocol: z
+      .enum(daneCheckProtocols, {
+        error: `Protocol must be one of ${daneCheckProtocols.join(', ')}`,
+      })
+      .default('smtp')
+      .describe(
+        'How to reach TLS: STARTTLS for SMTP, IMAP, POP3, XMPP, LDAP, FTP and PostgreSQL on their plain ports',
+      ),
+  })
+  .strict();
+export type DaneCheckBody = z.input<typeof daneCheckBody>;
+
+/** The outcome for one endpoint and for the whole check. */
+export const daneVerdictSchema = z
+  .enum(['pass', 'fail', 'not-applicable', 'indeterminate'])
+  .describe(
+    'pass: a usable TLSA record authenticates the server; fail: DANE is published but the server does not meet it ' +
+      '(senders must not deliver); not-applicable: no DANE to meet (insecure zone, no or only unusable TLSA); ' +
+      'indeterminate: DNS did not answer, so no verdict',
+  );
+export type DaneVerdict = z.infer<typeof daneVerdictSchema>;
+
+export const daneCheckRecordSchema = z.object({
+  record: z.string().describe('Presentation line as published'),
+  usage: z.number().int(),
+  selector: z.number().int(),
+  matchingType: z.number().int(),
+  parameters: z.string().describe('RFC 7218 acronyms, e.g. DANE-EE SPKI SHA2-256'),
+  usable: z.boolean(),
+  unusableReason: z.string().nullable(),
+  /** The record authenticates the server: its data matches and its usage's checks pass. */
+  matched: z.boolean(),
+  certificate: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Chain position (0 = server certificate) whose data the record matches, as its usage reads it'),
+  /** Why a record whose data matches still does not authenticate (a name, an expiry, PKIX). */
+  problem: z.string().nullable(),
+});
+export type DaneCheckRecord = z.infer<typeof daneCheckRecordSchema>;
+
+const lookupSchema = z.object({
+  /** The name asked, and the name the answer sits at after CNAMEs. */
+  name: z.string(),
+  owner: z.string(),
+  status: securityStatusSchema,
+  records: z.array(z.string()),
+  /** Why the answer is bogus or indeterminate, from the chain of trust. */
+  failure: z.string().nullable(),
+});
+
+export const daneEndpointSchema = z.object({
+  host: z.string().describe('The server name: an MX host for SMTP, else the host asked'),
+  port: z.number().int(),
+  addresses: lookupSchema.describe('A and AAAA of the host, with their DNSSEC status'),
+  tlsa: lookupSchema.extend({
+    found: z.enum(['records', 'none', 'failed']),
+    /** TLSA owner names asked, in order (RFC 7672 §2.2.2: the CNAME-expanded name first). */
+    tried: z.array(z.string()),
+  }),
+  records: z.array(daneCheckRecordSchema),
+  tls: z.object({
+    status: z.enum(['ok', 'failed', 'not-attempted']),
+    starttls: z.string().nullable(),
+    /** Code and plain words when the connection or handshake failed. */
+    code: z.string().nullable(),
+    message: z.string().nullable(),
+    certificates: z.array(certificateViewSchema.extend({ names: z.array(z.string()) })),
+    /** The chain verifies to a public trust anchor (only usages 0 and 1 need it). */
+    pkixTrusted: z.boolean().nullable(),
+  }),
+  /** Names the certificate must carry for usages 0, 1 and 2 (RFC 7672 §3.2.2, RFC 7671 §5.2.2). */
+  referenceNames: z.array(z.string()),
+  verdict: daneVerdictSchema,
+  reasons: z.array(diagnosticSchema),
+  rollover: z
+    .object({ ready: z.boolean(), message: z.string(), rfc: z.string(), fix: z.string().nullable() })
+    .nullable()
+    .describe('Whether a certificate or key change can happen without an outage (RFC 7671 §8)'),
+});
+export type DaneEndpoint = z.infer<typeof daneEndpointSchema>;
+
+/** The `data` of `POST /v1/dane/check`. */
+export const daneCheckResultSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  protocol: z.enum(daneCheckProtocols),
+  verdict: daneVerdictSchema,
+  summary: z.string(),
+  reasons: z.array(diagnosticSchema),
+  mx: lookupSchema
+    .extend({
+      hosts: z.array(z.object({ preference: z.number().int(), host: z.string() })),
+      implicit: z.boolean().describe('No MX: the domain itself is the mail host (RFC 5321 §5.1)'),
+    })
+    .nullable()
+    .describe('SMTP only'),
+  endpoints: z.array(daneEndpointSchema),
+  checkedAt: z.string(),
+});
+export type DaneCheckResult = z.infer<typeof daneCheckResultSchema>;
