@@ -64,3 +64,4 @@ export {
   type DenialClaim,
   type DenialResult,
 } from './denial.ts';
+export { ianaRootTrustAnchors, parseTrustAnchors, type TrustAnchors } from './anchors.ts';
