@@ -56,3 +56,12 @@ export {
   type RrsetVerification,
   type SignatureCheck,
 } from './verify.ts';
+export {
+  denialView,
+  nsec3Hash,
+  nsec3IterationsCap,
+  proveDenial,
+  type DenialClaim,
+  type DenialResult,
+} from './denial.ts';
+export { ianaRootTrustAnchors, parseTrustAnchors, type TrustAnchors } from './anchors.ts';
