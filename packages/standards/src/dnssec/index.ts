@@ -56,3 +56,13 @@ export {
   type RrsetVerification,
   type SignatureCheck,
 } from './verify.ts';
+export {
+  denialView,
+  nsec3Hash,
+  nsec3IterationsCap,
+  proveDenial,
+  type DenialClaim,
+  type DenialResult,
+} from './denial.ts';
+export { ianaRootTrustAnchors, parseTrustAnchors, type TrustAnchors } from './anchors.ts';
+export { buildChain, type ChainOptions } from './chain.ts';
