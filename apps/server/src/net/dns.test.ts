@@ -166,6 +166,26 @@ describe('DNS client with DNSSEC records, on the signed lab', () => {
     ]);
   });
 
+  it('refers a name below a zone the lab does not serve to it, with the DS that secures it', async () => {
+    const parentsOnly = lab.zones.filter((zone) => /^(?:\.|test\.)\s+\d+\s+IN\s+SOA\s/m.test(zone));
+    expect(parentsOnly).toHaveLength(2);
+    const referring = await startDnsServer({ zones: {}, signedZones: parentsOnly });
+    try {
+      const client = createDnsClient({ servers: [referring.address], timeoutMs: 1000, attempts: 1 });
+      const result = await client.query(`www.${names.secure}`, 'A', { dnssec: true });
+      expect(result).toMatchObject({ status: 'nodata', authenticated: false });
+      if (result.status !== 'nodata') return;
+      expect(result).not.toHaveProperty('soa');
+      expect(result.sections?.authority.map((r) => `${r.name} ${r.type}`)).toEqual([
+        `${names.secure} NS`,
+        `${names.secure} DS`,
+        `${names.secure} RRSIG`,
+      ]);
+    } finally {
+      await referring.close();
+    }
+  });
+
   it('fails a signed name as its switches say', async () => {
     server.setSwitches(names.secure, { timeout: ['DNSKEY'] });
     server.setSwitches(`www.${names.nsec3}`, { servfail: true });
