@@ -30,7 +30,7 @@ export const nsec3IterationsCap = 150;
 const base32hex = '0123456789abcdefghijklmnopqrstuv';
 
 /** Base32 with the extended hex alphabet, lower case, no padding (RFC 4648 §7, RFC 5155 §3.3). */
-function toBase32hex(bytes: Uint8Array): string {
+export function toBase32hex(bytes: Uint8Array): string {
   let text = '';
   let buffer = 0;
   let bits = 0;

@@ -61,6 +61,7 @@ export {
   nsec3Hash,
   nsec3IterationsCap,
   proveDenial,
+  toBase32hex,
   type DenialClaim,
   type DenialResult,
 } from './denial.ts';
