@@ -8,9 +8,10 @@
 // keys and the root trust anchor are new each time.
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DNSSEC_LAB_FIXTURES, dnssecSignerInstalled, signDnssecLab } from '../packages/testlab/src/dnssec-lab.ts';
+import { DNSSEC_LAB_FIXTURES, signDnssecLab } from '../packages/testlab/src/dnssec-lab.ts';
+import { hasProgram } from '../packages/testlab/src/tls-servers.ts';
 
-if (!dnssecSignerInstalled()) {
+if (!hasProgram('dnssec-signzone')) {
   console.error('record-dnssec-lab: dnssec-signzone is not installed (apt-get install bind9-utils)');
   process.exit(1);
 }

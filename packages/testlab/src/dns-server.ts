@@ -598,8 +598,18 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
     return { rcode: RCODES.SERVFAIL, answers: [], authorities: [], authoritative: true };
   }
 
+  /** Whether a signed zone answers for the name: the deeper zone does, a signed one on a tie. */
+  function servedBySigned(name: string): boolean {
+    const signedApex = signedZones.apexOf(name);
+    const apex = index.zoneOf(name);
+    return (
+      signedApex !== undefined &&
+      (apex === undefined || splitName(signedApex).length >= splitName(apex).length)
+    );
+  }
+
   function signedReply(qname: string, qtype: string, dnssecOk: boolean): Built {
-    const reply = signedZones.answer(qname, qtype, dnssecOk);
+    const reply = signedZones.answer(qname, qtype, dnssecOk, (name) => !servedBySigned(name));
     if (reply === undefined)
       return { rcode: RCODES.NOTIMP, answers: [], authorities: [], authoritative: false };
     const toAnswer = (record: SignedRecord) =>
@@ -700,11 +710,7 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
     }
 
     const apex = index.zoneOf(qname);
-    const signedApex = signedZones.apexOf(qname);
-    // the deeper zone answers; a signed zone as deep as a fixture zone wins
-    const fromSigned =
-      signedApex !== undefined &&
-      (apex === undefined || splitName(signedApex).length >= splitName(apex).length);
+    const fromSigned = servedBySigned(qname);
     const first =
       apex === undefined || fromSigned ? { exists: false } : lookup(qname, apex, { type: qtype, transport });
     const switches = fromSigned ? (signedSwitches.get(qname) ?? {}) : (first.fixture ?? {});

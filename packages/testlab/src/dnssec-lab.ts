@@ -2,12 +2,14 @@
 // broken, signed at run time by BIND's dnssec-keygen and dnssec-signzone (Debian's bind9-utils).
 // Where those are not installed (and not in CI), the zones recorded by
 // scripts/record-dnssec-lab.ts from the same tools are served instead.
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { hasProgram } from './tls-servers.ts';
 
 const run = promisify(execFile);
 
@@ -65,11 +67,6 @@ const TRUST_ANCHOR_FILE = 'trust-anchors.txt';
 const VALIDITY_SECONDS = 315_360_000;
 const DAY = 86_400;
 const INSTALL = 'apt-get install bind9-utils';
-
-export function dnssecSignerInstalled(): boolean {
-  const probe = spawnSync('dnssec-signzone', ['-h'], { stdio: 'ignore' });
-  return probe.error === undefined;
-}
 
 /** `YYYYMMDDHHmmSS` in UTC, as dnssec-signzone takes absolute times. */
 function stamp(seconds: number): string {
@@ -146,7 +143,7 @@ async function signZone(
     `${[...lines, ...keyRecords.map((k) => k.replace(/^;.*$/gm, '').trim())].join('\n')}\n`,
   );
   const validity = plan.validity ?? { start: now - 3600, end: now + VALIDITY_SECONDS };
-  const args = ['-q', '-K', dir, '-O', 'full', '-o', fqdn(plan.zone), '-f', `${file}.signed`];
+  const args = ['-q', '-K', dir, '-d', dir, '-O', 'full', '-o', fqdn(plan.zone), '-f', `${file}.signed`];
   args.push('-s', stamp(validity.start), '-e', stamp(validity.end));
   if (plan.denial === 'nsec3' || plan.denial === 'nsec3-optout') args.push('-3', '-', '-H', '0');
   if (plan.denial === 'nsec3-optout') args.push('-A');
@@ -248,17 +245,34 @@ export async function signDnssecLab(
     );
     const trustAnchors = `; the lab root's key-signing key, by dnssec-dsfromkey -2\n${root.ds!}\n`;
     const zones = [root.text, tld.text, ...plans.map((plan) => signed.get(plan.zone)!.text)].map(recordsOnly);
-    for (const entry of await readdir(dir)) await rm(path.join(dir, entry), { force: true });
-    const trustAnchorFile = path.join(dir, TRUST_ANCHOR_FILE);
-    await writeFile(trustAnchorFile, trustAnchors);
+    const trustAnchorFile = await keepTrustAnchors(trustAnchors);
     return { zones, trustAnchors, trustAnchorFile, names: dnssecLabNames, source: 'signed' };
-  } catch (error) {
+  } finally {
     await rm(dir, { recursive: true, force: true });
-    throw error;
   }
 }
 
-async function recordedDnssecLab(): Promise<DnssecLab> {
+/**
+ * Writes the anchors where they outlive the signing folder: the app reads DNSSEC_TRUST_ANCHORS
+ * for as long as it runs. One folder for every run, named by content, emptied of files older
+ * than a day, so that runs do not pile up files.
+ */
+async function keepTrustAnchors(trustAnchors: string): Promise<string> {
+  const folder = path.join(tmpdir(), 'rfckit-dnssec-anchors');
+  await mkdir(folder, { recursive: true });
+  for (const entry of await readdir(folder)) {
+    const file = path.join(folder, entry);
+    const stats = await stat(file).catch(() => undefined);
+    if (stats && Date.now() - stats.mtimeMs > DAY * 1000) await rm(file, { force: true });
+  }
+  const digest = createHash('sha256').update(trustAnchors).digest('hex').slice(0, 16);
+  const file = path.join(folder, `${digest}.txt`);
+  await writeFile(file, trustAnchors);
+  return file;
+}
+
+/** The zones recorded by scripts/record-dnssec-lab.ts. */
+export async function recordedDnssecLab(): Promise<DnssecLab> {
   const files = (await readdir(DNSSEC_LAB_FIXTURES)).filter((file) => file.endsWith('.zone')).sort();
   const zones = await Promise.all(
     files.map((file) => readFile(path.join(DNSSEC_LAB_FIXTURES, file), 'utf8')),
@@ -295,7 +309,7 @@ export function buildDnssecLab(options: DnssecLabOptions = {}): Promise<DnssecLa
 }
 
 async function buildOnce(options: DnssecLabOptions): Promise<DnssecLab> {
-  if (dnssecSignerInstalled()) return signDnssecLab(options);
+  if (hasProgram('dnssec-signzone')) return signDnssecLab(options);
   if (process.env.CI === 'true') {
     throw new Error(`the DNSSEC lab needs dnssec-signzone and dnssec-keygen: ${INSTALL}`);
   }

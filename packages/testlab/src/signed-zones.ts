@@ -250,7 +250,16 @@ export class SignedZones {
     return this.zones.get(apex);
   }
 
-  answer(qname: string, qtype: string, dnssecOk: boolean): SignedAnswer | undefined {
+  /**
+   * The answer to one question, or undefined when no zone holds the name. `servedElsewhere` says
+   * which names another part of the lab answers: a CNAME leading there ends the answer.
+   */
+  answer(
+    qname: string,
+    qtype: string,
+    dnssecOk: boolean,
+    servedElsewhere: (name: string) => boolean = () => false,
+  ): SignedAnswer | undefined {
     // a type the lab cannot name has no records anywhere: NODATA
     const typeCode = typeCodeOf(qtype) ?? (qtype === 'ANY' ? TYPE.ANY : -1);
     if (this.apexOf(qname) === undefined) return undefined;
@@ -272,7 +281,7 @@ export class SignedZones {
     let name = qname;
     for (let hop = 0; hop < MAX_CNAME_HOPS; hop++) {
       seen.add(name);
-      const zone = this.zoneFor(name, typeCode);
+      const zone = hop > 0 && servedElsewhere(name) ? undefined : this.zoneFor(name, typeCode);
       // a CNAME leading out of the lab ends the answer there, as an authoritative server's would
       if (zone === undefined)
         return { rcode: 0, authoritative: true, answers: signed(answers), authorities: [] };
