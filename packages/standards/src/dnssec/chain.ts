@@ -706,7 +706,9 @@ class ChainBuilder {
     }
     const keyAlgorithms = new Set(keys.filter((k) => (k.flags & ZONE_KEY) !== 0).map((k) => k.algorithm));
     const signed = new Set(signatures.map((s) => s.algorithm));
-    const unsigned = [...new Set(dsSet.map((d) => d.algorithm))].filter((a) => !signed.has(a));
+    // with no signatures at all the zone is unsigned or stripped, which is a failure, not a rollover
+    const unsigned =
+      signed.size === 0 ? [] : [...new Set(dsSet.map((d) => d.algorithm))].filter((a) => !signed.has(a));
     if (keyAlgorithms.size > 1 || unsigned.length > 0)
       this.warn(
         `rollover ${where}`,
