@@ -2,6 +2,8 @@ import { defineOperations } from '../core/operation.ts';
 import {
   daneCertificateBody,
   daneCertificateResultSchema,
+  daneCheckBody,
+  daneCheckResultSchema,
   daneGenerateBody,
   daneGenerationSchema,
   daneValidateBody,
@@ -41,6 +43,20 @@ export const daneOperations = defineOperations('dane', {
     description:
       'Connects to host:port (STARTTLS for SMTP on ports 25 and 587 unless told otherwise), completes a TLS ' +
       'handshake and answers the chain the server sent, as PEM, with subjects, issuers and expiry.',
+    rateLimit: 'default',
+    runsIn: 'server',
+  },
+  check: {
+    path: '/check',
+    body: daneCheckBody,
+    result: daneCheckResultSchema,
+    summary: 'Check a live service against its TLSA records',
+    description:
+      'For SMTP, looks up the domain’s MX hosts (or the domain itself without MX, RFC 5321 §5.1); for other ' +
+      'protocols, the host. For each server: its address and TLSA records (at _port._tcp.host, the CNAME-expanded ' +
+      'name first, RFC 7672 §2.2.2) with their DNSSEC status validated from the root, the chain it presents over ' +
+      'TLS (STARTTLS where the protocol has it), and the verdict of RFC 7671 §5 and RFC 7672: pass, fail (senders ' +
+      'must not deliver) or not applicable, with reasons, fixes and rollover readiness (RFC 7671 §8).',
     rateLimit: 'default',
     runsIn: 'server',
   },

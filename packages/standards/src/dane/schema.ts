@@ -10,11 +10,12 @@ export const tlsaRecordMaxLength = 16_384;
 export const pemChainMaxLength = 65_536;
 
 const portMessage = 'Port must be a whole number from 1 to 65535';
-const port = z
+const servicePort = z
   .number({ error: portMessage })
   .int(portMessage)
   .min(1, portMessage)
-  .max(65_535, portMessage)
+  .max(65_535, portMessage);
+const port = servicePort
   .default(tlsaDefaults.port)
   .describe('TCP, UDP or SCTP port of the service; 25 (SMTP) by default');
 
@@ -202,7 +203,7 @@ export const daneCheckBody = z
     host: domainField().describe(
       'For SMTP the mail domain (its MX hosts are checked, RFC 7672 §2.2); else the server name',
     ),
-    port: port.optional().describe('25 for SMTP, 443 for HTTPS and the protocol’s own port otherwise'),
+    port: servicePort.optional().describe('25 for SMTP, 443 for HTTPS and the protocol’s own port otherwise'),
     protocol: z
       .enum(daneCheckProtocols, {
         error: `Protocol must be one of ${daneCheckProtocols.join(', ')}`,
