@@ -22,9 +22,12 @@ export {
   dnskeyRecordMaxLength,
   dnskeyValidateBody,
   dnskeyValidationResultSchema,
+  dnssecChainBody,
+  dnssecChainTypes,
   dsRecordSchema,
   type DnskeyValidateBody,
   type DnskeyValidationResultData,
+  type DnssecChainBody,
 } from './schema.ts';
 export type {
   AlgorithmStatus,
