@@ -348,6 +348,40 @@ function response(query: Buffer, records: [owner: Buffer, type: number, rdata: B
   return Buffer.concat([header, question, ...rrs]);
 }
 
+describe('DNS client: RDATA for validators', () => {
+  it('writes compressed names in the RDATA out in full, octets as received, with the DO bit', async () => {
+    const toQuestion = Buffer.from([0xc0, 0x0c]);
+    const fixed = Buffer.from('002e0d020000012c7000000060000000ab12', 'hex');
+    const signature = Buffer.alloc(64, 7);
+    const server = await rawServer((query) =>
+      response(query, [
+        [toQuestion, 15, Buffer.concat([Buffer.from([0, 10, 2]), Buffer.from('MX'), toQuestion])],
+        // RRSIG's signer may not be compressed (RFC 3597 §4); read liberally when it is
+        [
+          toQuestion,
+          46,
+          Buffer.concat([Buffer.from('000f0d020000003c', 'hex'), fixed.subarray(8), toQuestion, signature]),
+        ],
+      ]),
+    );
+    try {
+      const client = createDnsClient({ servers: [server.address], timeoutMs: 1000, attempts: 1 });
+      const result = await client.query('Example.test', 'MX', { dnssec: true });
+      if (result.status !== 'ok') throw new Error(result.status);
+      const full = wire('example', 'test');
+      expect(Buffer.from(result.records[0]!.rdata!, 'base64')).toEqual(
+        Buffer.concat([Buffer.from([0, 10, 2]), Buffer.from('MX'), full]),
+      );
+      expect(result.records[0]).toMatchObject({ exchange: 'mx.example.test' });
+      const rrsig = Buffer.from(result.signatures[0]!.rdata!, 'base64');
+      expect(rrsig.subarray(18)).toEqual(Buffer.concat([full, signature]));
+      expect(result.sections?.answer.map((r) => r.type)).toEqual(['MX', 'RRSIG']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('DNS client: names with any octets (RFC 2181 §11)', () => {
   it('asks for spaces, %, a dot in a label and non-ASCII octets as written', async () => {
     const asked: Buffer[] = [];

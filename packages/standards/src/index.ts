@@ -24,6 +24,7 @@ export * from './accounts/regions.ts';
 export * from './accounts/activity.ts';
 export * from './dnssec/index.ts';
 export * from './dnskey/index.ts';
+export * from './dane/index.ts';
 export * from './security-txt/index.ts';
 export * from './http-headers/index.ts';
 export * from './spf/index.ts';

@@ -65,6 +65,7 @@ export const tools: readonly ToolDefinition[] = [
     'Domain Security',
     ['RFC 6698', 'RFC 7671', 'RFC 7672'],
     'Understand and build TLSA records that pin TLS certificates in DNS.',
+    { operations: () => import('./dane/operations.ts').then((module) => module.daneOperations) },
   ),
   tool('srv', 'DNS SRV', 'Domain Security', ['RFC 2782'], 'Build, validate and look up SRV service records.'),
   tool(

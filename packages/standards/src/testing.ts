@@ -11,3 +11,14 @@ export {
 } from './http-headers/expectation-vectors.ts';
 export { sectxtSignatureBlock, signedFile } from './security-txt/test-fixtures.ts';
 export { FUZZ_NAMES, fuzzZones, generateSpfRecord, mutateSpfRecord } from './spf/fuzz-records.ts';
+export { signatureVectors, type SignatureVector } from './dnssec/signature-vectors.ts';
+export {
+  aRecord,
+  dnskeyRecord,
+  dsRecord,
+  mxRecord,
+  nsec3Record,
+  nsecRecord,
+  rrsigRecord,
+  txtRecord,
+} from './dnssec/test-records.ts';

@@ -4,6 +4,10 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import dnsPacket from 'dns-packet';
 import type { Answer, DecodedPacket, OptAnswer, Question } from 'dns-packet';
+import { isWithin, normalizeName, parentOf, presentLabel, splitName, wireName } from './names.ts';
+import { SignedZones, type SignedRecord } from './signed-zones.ts';
+
+export { normalizeName } from './names.ts';
 
 type OneOrMany<T> = T | readonly T[];
 /** Binary RDATA: bytes, or text in the field's zone-file encoding (hex or base64, as noted). */
@@ -143,8 +147,24 @@ export interface DnsQueryLogEntry {
   dnssecOk: boolean;
 }
 
+/** The failure switches of a name, for names served from signed zones. */
+export type DnsSwitches = Pick<
+  DnsNameFixture,
+  'timeout' | 'servfail' | 'truncate' | 'latencyMs' | 'rcode' | 'authenticated'
+>;
+
 export interface DnsServerOptions {
   zones: DnsZones;
+  /**
+   * Zones in presentation format with absolute owner names, one record per line (what
+   * `dnssec-signzone -O full` writes; see `buildDnssecLab`), signed or not. A name is answered from
+   * the deepest of these zones holding it, as a resolver knowing every lab zone would (DS from the
+   * parent), with RRSIGs and NSEC/NSEC3 proofs when the query has the DO bit; a fixture zone of
+   * `zones` deeper than that zone answers instead.
+   */
+  signedZones?: readonly string[];
+  /** Failure switches by name for names of `signedZones` (fixtures carry their own). */
+  switches?: Record<string, DnsSwitches>;
   /** Loopback address to listen on (default 127.0.0.1; `::1` for IPv6). */
   host?: string;
 }
@@ -159,8 +179,10 @@ export interface LabDnsServer {
   /** The logged questions for one name (and type). */
   queriesFor(name: string, type?: string): DnsQueryLogEntry[];
   clearQueries(): void;
-  /** Replaces every zone. */
-  setZones(zones: DnsZones): void;
+  /** Replaces every fixture zone, and the signed zones when `signedZones` is given. */
+  setZones(zones: DnsZones, signedZones?: readonly string[]): void;
+  /** Sets (or with `undefined` removes) the failure switches of one name of the signed zones. */
+  setSwitches(name: string, switches: DnsSwitches | undefined): void;
   /** Sets (or with `undefined` removes) one name. */
   update(name: string, fixture: DnsNameFixture | DynamicDnsFixture | undefined): void;
   close(): Promise<void>;
@@ -209,97 +231,6 @@ const RECORD_TYPES = [
 // types dns-packet has no codec for, sent as raw RDATA under their number
 const RAW_TYPE_CODES: Record<string, number> = { SMIMEA: 53, CDS: 59, CDNSKEY: 60, OPENPGPKEY: 61 };
 const RAW_TYPE_NAMES = new Map(Object.entries(RAW_TYPE_CODES).map(([name, code]) => [`TYPE${code}`, name]));
-
-const textEncoder = new TextEncoder();
-
-/**
- * The labels of a name in presentation format (RFC 1035 §5.1) in octets: `\DDD` is the octet DDD,
- * `\X` is X (`\.` a dot inside a label), any other character is itself (UTF-8 when not ASCII),
- * so a label may hold any octet (RFC 2181 §11). A final dot is dropped; undefined for an empty label.
- */
-function labelsOf(text: string): Uint8Array[] | undefined {
-  if (text === '' || text === '.') return [];
-  const labels: Uint8Array[] = [];
-  let current: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '.') {
-      if (current.length === 0) return undefined;
-      labels.push(Uint8Array.from(current));
-      current = [];
-      if (i === text.length - 1) return labels;
-    } else if (char === '\\') {
-      const digits = /^\d{3}/.exec(text.slice(i + 1, i + 4));
-      if (digits && Number(digits[0]) <= 255) {
-        current.push(Number(digits[0]));
-        i += 3;
-      } else {
-        const next = text.codePointAt(i + 1);
-        // a digit starts a \DDD escape, which has exactly three, at most 255
-        if (next === undefined || (next >= 0x30 && next <= 0x39)) return undefined;
-        const escaped = String.fromCodePoint(next);
-        current.push(...textEncoder.encode(escaped));
-        i += escaped.length;
-      }
-    } else {
-      const whole = String.fromCodePoint(text.codePointAt(i)!);
-      current.push(...textEncoder.encode(whole));
-      i += whole.length - 1;
-    }
-  }
-  if (current.length === 0) return undefined;
-  labels.push(Uint8Array.from(current));
-  return labels;
-}
-
-/** ASCII letters lower case, printable ASCII as itself, `.` and `\\` escaped, any other octet `\DDD`. */
-function presentLabel(label: Uint8Array): string {
-  let out = '';
-  for (const octet of label) {
-    if (octet === 0x2e || octet === 0x5c) out += `\\${String.fromCharCode(octet)}`;
-    else if (octet >= 0x41 && octet <= 0x5a) out += String.fromCharCode(octet + 0x20);
-    else if (octet > 0x20 && octet < 0x7f) out += String.fromCharCode(octet);
-    else out += `\\${String(octet).padStart(3, '0')}`;
-  }
-  return out;
-}
-
-/**
- * A name in the one form the lab keys and logs names by: lower-case ASCII, no trailing dot, the
- * root as ''. Written as in a zone file, with escapes, or with the octets as they are
- * (`'macro%percent  space.example.test'`).
- */
-export function normalizeName(name: string): string {
-  const labels = labelsOf(name);
-  if (labels === undefined || labels.some((label) => label.length > 63)) {
-    throw new Error(`lab DNS: bad name ${JSON.stringify(name)}`);
-  }
-  return labels.map(presentLabel).join('.');
-}
-
-/** The labels of a normalized name, escapes kept (a `\.` does not split). */
-function splitName(name: string): string[] {
-  return name === '' ? [] : (name.match(/(?:\\.|[^.\\])+/g) ?? []);
-}
-
-function parentOf(name: string): string | undefined {
-  return name === '' ? undefined : splitName(name).slice(1).join('.');
-}
-
-function isWithin(name: string, apex: string): boolean {
-  if (apex === '' || name === apex) return true;
-  const labels = splitName(name);
-  const apexLabels = splitName(apex);
-  return labels.length > apexLabels.length && labels.slice(-apexLabels.length).join('.') === apex;
-}
-
-/** A name's wire form, octet for octet (dns-packet writes labels as UTF-8 text and splits at every dot). */
-function wireName(name: string): Buffer {
-  const parts: Uint8Array[] = [];
-  for (const label of labelsOf(name) ?? []) parts.push(Uint8Array.of(label.length), label);
-  parts.push(Uint8Array.of(0));
-  return Buffer.concat(parts);
-}
 
 /** The question's name (normalized) and where the question ends, read octet for octet. */
 function readQuestion(message: Buffer): { name: string; end: number } | undefined {
@@ -556,6 +487,10 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
     throw new Error(`lab DNS: ${host} is not a loopback address`);
   }
   let index = new ZoneIndex(options.zones);
+  let signedZones = new SignedZones(options.signedZones ?? []);
+  const signedSwitches = new Map(
+    Object.entries(options.switches ?? {}).map(([name, switches]) => [normalizeName(name), switches]),
+  );
   const queries: DnsQueryLogEntry[] = [];
   const counts = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
@@ -663,6 +598,35 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
     return { rcode: RCODES.SERVFAIL, answers: [], authorities: [], authoritative: true };
   }
 
+  /** Whether a signed zone answers for the name: the deeper zone does, a signed one on a tie. */
+  function servedBySigned(name: string): boolean {
+    const signedApex = signedZones.apexOf(name);
+    const apex = index.zoneOf(name);
+    return (
+      signedApex !== undefined &&
+      (apex === undefined || splitName(signedApex).length >= splitName(apex).length)
+    );
+  }
+
+  function signedReply(qname: string, qtype: string, dnssecOk: boolean): Built {
+    const reply = signedZones.answer(qname, qtype, dnssecOk, (name) => !servedBySigned(name));
+    if (reply === undefined)
+      return { rcode: RCODES.NOTIMP, answers: [], authorities: [], authoritative: false };
+    const toAnswer = (record: SignedRecord) =>
+      ({
+        name: record.owner,
+        type: `UNKNOWN_${record.typeCode}`,
+        ttl: record.ttl,
+        data: record.rdata,
+      }) as unknown as Answer;
+    return {
+      rcode: reply.rcode,
+      answers: reply.answers.map(toAnswer),
+      authorities: reply.authorities.map(toAnswer),
+      authoritative: reply.authoritative,
+    };
+  }
+
   /** Answers one query message through `send`, or stays silent (the `timeout` switch, a stray response). */
   function respond(message: Buffer, transport: 'udp' | 'tcp', send: (reply: Buffer) => void): void {
     let query: DecodedPacket;
@@ -746,8 +710,10 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
     }
 
     const apex = index.zoneOf(qname);
-    const first = apex === undefined ? { exists: false } : lookup(qname, apex, { type: qtype, transport });
-    const switches = first.fixture ?? {};
+    const fromSigned = servedBySigned(qname);
+    const first =
+      apex === undefined || fromSigned ? { exists: false } : lookup(qname, apex, { type: qtype, transport });
+    const switches = fromSigned ? (signedSwitches.get(qname) ?? {}) : (first.fixture ?? {});
     if (switchOn(switches.timeout, qtype)) return;
 
     let built: Built;
@@ -756,6 +722,8 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
     } else if (switches.rcode !== undefined) {
       const rcode = typeof switches.rcode === 'number' ? switches.rcode : RCODES[switches.rcode];
       built = { rcode: rcode & 0xf, answers: [], authorities: [], authoritative: true };
+    } else if (fromSigned) {
+      built = signedReply(qname, qtype, dnssecOk);
     } else {
       built = answer(qname, qtype, first, dnssecOk, transport);
     }
@@ -858,9 +826,14 @@ export async function startDnsServer(options: DnsServerOptions): Promise<LabDnsS
     clearQueries() {
       queries.length = 0;
     },
-    setZones(zones) {
+    setZones(zones, signed) {
       index = new ZoneIndex(zones);
+      if (signed !== undefined) signedZones = new SignedZones(signed);
       counts.clear();
+    },
+    setSwitches(name, switches) {
+      if (switches === undefined) signedSwitches.delete(normalizeName(name));
+      else signedSwitches.set(normalizeName(name), switches);
     },
     update(name, fixture) {
       const zones: DnsZones = Object.fromEntries(index.fixtures);

@@ -3,3 +3,4 @@ export * from './ca.ts';
 export * from './web-server.ts';
 export * from './lab-env.ts';
 export * from './tls-servers.ts';
+export * from './dnssec-lab.ts';

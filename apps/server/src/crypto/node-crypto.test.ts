@@ -1,5 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { decodeBase64, isPointOnCurve, toHex, webCryptoProvider, type EcCurve } from '@rfckit/standards';
+import {
+  decodeBase64,
+  dnskeySpki,
+  isPointOnCurve,
+  toHex,
+  verifyRrset,
+  webCryptoProvider,
+  type EcCurve,
+} from '@rfckit/standards';
+import { dnskeyRecord, rrsigRecord, signatureVectors } from '@rfckit/standards/testing';
 import { describe, expect, it } from 'vitest';
 import { nodeCrypto } from './node-crypto.ts';
 
@@ -122,5 +131,34 @@ describe('EC public-key check (isPointOnCurve)', () => {
     // both outcomes were exercised
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThan(cases.length);
+  });
+});
+
+describe('node crypto provider: DNSSEC signatures', () => {
+  it.each(signatureVectors)('$name verifies with node:crypto as with Web Crypto', async (vector) => {
+    const owner = vector.rrset[0]?.name ?? '';
+    const keys = [dnskeyRecord(vector.zone, vector.key)];
+    const signatures = [rrsigRecord(owner, vector.rrsig)];
+    const options = { zone: vector.zone, now: vector.now };
+    const byNode = await verifyRrset(vector.rrset, signatures, keys, { ...options, crypto: nodeCrypto });
+    expect(byNode.checks.map((c) => c.outcome)).toEqual(['valid']);
+    const web = webCryptoProvider();
+    if (!web) throw new Error('Node has Web Crypto');
+    const byWeb = await verifyRrset(vector.rrset, signatures, keys, { ...options, crypto: web });
+    expect(byWeb.checks.map((c) => c.outcome)).toEqual(['valid']);
+  });
+
+  it('rejects a signature over other data, and a key that is not a key', async () => {
+    const [vector] = signatureVectors;
+    if (!vector?.rrset[0]) throw new Error('vectors present');
+    const key = dnskeyRecord(vector.zone, vector.key);
+    const publicKey = decodeBase64(key.key);
+    if (!publicKey.ok) throw new Error('vector key is base64');
+    const spki = dnskeySpki(key.algorithm, publicKey.bytes);
+    if (!spki) throw new Error('vector key converts');
+    const signature = keyBytes(vector.rrsig.split(' ').at(-1) ?? '');
+    const scheme = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
+    expect(await nodeCrypto.verify?.(scheme, spki, signature, abc)).toBe(false);
+    expect(await nodeCrypto.verify?.(scheme, spki.subarray(1), signature, abc)).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import {
   type DnsRecordType,
   type DnsResult,
   type DnsRrsigRecord,
+  type DnsSections,
   type DnsSoaRecord,
   type DnsTimeout,
   type Resolver,
@@ -288,6 +289,12 @@ interface Message {
  * kept as they are (dns-packet reads labels as UTF-8 and leaves dots in labels unescaped).
  */
 function readName(buf: Buffer, offset: number): [string, number] {
+  const [labels, end] = readLabels(buf, offset);
+  return [presentName(labels), end];
+}
+
+/** A name's labels as received, octet for octet, and the offset after it. */
+function readLabels(buf: Buffer, offset: number): [Uint8Array[], number] {
   const labels: Uint8Array[] = [];
   let at = offset;
   let end: number | undefined;
@@ -315,7 +322,48 @@ function readName(buf: Buffer, offset: number): [string, number] {
     labels.push(buf.subarray(at + 1, at + 1 + length));
     at += length + 1;
   }
-  return [presentName(labels), end];
+  return [labels, end];
+}
+
+function labelsToWire(labels: readonly Uint8Array[]): Buffer {
+  const parts: Uint8Array[] = [];
+  for (const label of labels) parts.push(Uint8Array.of(label.length), label);
+  parts.push(Uint8Array.of(0));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Where names sit in the RDATA of the types whose names may be compressed: the fixed octets
+ * before each name. Only RFC 1035 types may be compressed (RFC 3597 §4), but senders get it wrong,
+ * so RRSIG's signer and SRV's target are read the same way.
+ */
+const RDATA_NAMES: Partial<Record<DnsRecordType, readonly number[]>> = {
+  NS: [0],
+  CNAME: [0],
+  DNAME: [0],
+  PTR: [0],
+  MX: [2],
+  SOA: [0, 0],
+  SRV: [6],
+  RRSIG: [18],
+};
+
+/** The RDATA as received, with every compressed name written out in full (for validators). */
+function receivedRdata(buf: Buffer, rr: WireRecord, type: DnsRecordType): Buffer {
+  const end = rr.rdataOffset + rr.rdlength;
+  const layout = RDATA_NAMES[type];
+  if (layout === undefined) return Buffer.from(buf.subarray(rr.rdataOffset, end));
+  const parts: Buffer[] = [];
+  let at = rr.rdataOffset;
+  for (const fixed of layout) {
+    parts.push(buf.subarray(at, at + fixed));
+    const [labels, next] = readLabels(buf, at + fixed);
+    if (next > end) throw new Error(`${type} RDATA of ${rr.rdlength} octets`);
+    parts.push(labelsToWire(labels));
+    at = next;
+  }
+  parts.push(buf.subarray(at, end));
+  return Buffer.concat(parts);
 }
 
 /** Walks a message record by record, so that one odd record does not hide the rest. */
@@ -387,8 +435,17 @@ function base32hex(bytes: Uint8Array): string {
   return out;
 }
 
-/** Decodes one record of a type the contract names; throws on RDATA that does not fit it. */
-function decodeRecord(buf: Buffer, rr: WireRecord): DnsRecord {
+/**
+ * Decodes one record of a type the contract names; throws on RDATA that does not fit it. With
+ * `withRdata` (a DNSSEC query) the record carries its RDATA as received.
+ */
+function decodeRecord(buf: Buffer, rr: WireRecord, withRdata = false): DnsRecord {
+  const record = decodeFields(buf, rr);
+  if (withRdata) record.rdata = receivedRdata(buf, rr, record.type).toString('base64');
+  return record;
+}
+
+function decodeFields(buf: Buffer, rr: WireRecord): DnsRecord {
   const type = typeNames.get(rr.typeCode);
   if (type === undefined) throw new Error(`type ${rr.typeCode} is not decoded`);
   const at = rr.rdataOffset - 2;
@@ -829,16 +886,24 @@ async function ask(
 }
 
 type Interpreted<T extends DnsRecordType> =
-  { kind: 'result'; result: DnsResult<T> } | { kind: 'chase'; target: string; cnames: DnsCnameRecord[] };
+  | { kind: 'result'; result: DnsResult<T> }
+  | { kind: 'chase'; target: string; cnames: DnsCnameRecord[]; sections?: DnsSections };
 
-function soaOf(buffer: Buffer, message: Message): DnsSoaRecord | undefined {
+function soaOf(buffer: Buffer, message: Message, withRdata: boolean): DnsSoaRecord | undefined {
   const rr = message.authorities.find((r) => r.typeCode === dnsTypeCodes.SOA);
   if (!rr) return undefined;
   try {
-    return decodeRecord(buffer, rr) as DnsSoaRecord;
+    return decodeRecord(buffer, rr, withRdata) as DnsSoaRecord;
   } catch {
     return undefined;
   }
+}
+
+/** The answer and authority records of the types the contract decodes, each with its RDATA. */
+function sectionsOf(buffer: Buffer, message: Message): DnsSections {
+  const decoded = (records: readonly WireRecord[]) =>
+    records.filter((rr) => typeNames.has(rr.typeCode)).map((rr) => decodeRecord(buffer, rr, true));
+  return { answer: decoded(message.answers), authority: decoded(message.authorities) };
 }
 
 /** Turns an answer into a result, or says which name a partial CNAME answer must be followed to. */
@@ -846,6 +911,7 @@ function interpret<T extends DnsRecordType>(
   name: string,
   type: T,
   outcome: Extract<Outcome, { kind: 'response' }>,
+  dnssec: boolean,
 ): Interpreted<T> {
   const { message, buffer, server } = outcome;
   const common = { name, type, authenticated: message.ad, server: server.label };
@@ -884,7 +950,7 @@ function interpret<T extends DnsRecordType>(
       for (;;) {
         const rr = message.answers.find((r) => r.typeCode === dnsTypeCodes.CNAME && r.name === owner);
         if (!rr) break;
-        const cname = decodeRecord(buffer, rr) as DnsCnameRecord;
+        const cname = decodeRecord(buffer, rr, dnssec) as DnsCnameRecord;
         cnames.push(cname);
         owner = cname.target;
         if (seen.has(owner)) break;
@@ -894,11 +960,12 @@ function interpret<T extends DnsRecordType>(
     const typeCode = dnsTypeCodes[type];
     const records = message.answers
       .filter((rr) => rr.typeCode === typeCode && rr.name === owner)
-      .map((rr) => decodeRecord(buffer, rr) as DnsRecordOf<T>);
+      .map((rr) => decodeRecord(buffer, rr, dnssec) as DnsRecordOf<T>);
+    const sections = dnssec ? { sections: sectionsOf(buffer, message) } : {};
     if (rcode === 0 && records.length > 0) {
       const signatures = message.answers
         .filter((rr) => rr.typeCode === dnsTypeCodes.RRSIG && rr.name === owner)
-        .map((rr) => decodeRecord(buffer, rr) as DnsRrsigRecord)
+        .map((rr) => decodeRecord(buffer, rr, dnssec) as DnsRrsigRecord)
         .filter((sig) => sig.typeCovered === type);
       const ttl = Math.min(...records.map((r) => r.ttl), ...cnames.map((r) => r.ttl));
       return {
@@ -912,19 +979,21 @@ function interpret<T extends DnsRecordType>(
           canonicalName: owner,
           cnames,
           signatures,
+          ...sections,
         },
       };
     }
-    const soa = soaOf(buffer, message);
+    const soa = soaOf(buffer, message, dnssec);
     // an authoritative server ends its answer at a CNAME leading out of its zones: follow it
     if (rcode === 0 && cnames.length > 0 && soa === undefined)
-      return { kind: 'chase', target: owner, cnames };
+      return { kind: 'chase', target: owner, cnames, ...sections };
     const negative = {
       ...common,
       canonicalName: owner,
       cnames,
       ttl: soa ? Math.min(soa.ttl, soa.minimum) : 0,
       ...(soa ? { soa } : {}),
+      ...sections,
     };
     return {
       kind: 'result',
@@ -976,24 +1045,35 @@ async function resolve<T extends DnsRecordType>(
   budgetMs: number,
 ): Promise<DnsResult<T>> {
   const chain: DnsCnameRecord[] = [];
+  const dnssec = options?.dnssec === true;
+  // the sections of the answers that ended at a CNAME, which the last answer's follow
+  const earlier: DnsSections = { answer: [], authority: [] };
   const seen = new Set<string>();
   // a chain followed over several answers is only as validated as its least validated answer
   let authenticated = true;
   let current = name;
   for (let hop = 0; ; hop++) {
-    const outcome = await ask(settings, current, type, options?.dnssec === true, deadline, budgetMs);
+    const outcome = await ask(settings, current, type, dnssec, deadline, budgetMs);
     const interpreted: Interpreted<T> =
       outcome.kind === 'failed'
         ? { kind: 'result', result: failure(current, type, outcome) }
-        : interpret(current, type, outcome);
+        : interpret(current, type, outcome, dnssec);
     if (interpreted.kind === 'result') {
       const result = { ...interpreted.result, name };
       result.authenticated &&= authenticated;
       if ('cnames' in result) result.cnames = [...chain, ...result.cnames];
+      if ('sections' in result && result.sections !== undefined) {
+        result.sections = {
+          answer: [...earlier.answer, ...result.sections.answer],
+          authority: [...earlier.authority, ...result.sections.authority],
+        };
+      }
       return result;
     }
     authenticated &&= outcome.kind === 'response' && outcome.message.ad;
     chain.push(...interpreted.cnames);
+    earlier.answer.push(...(interpreted.sections?.answer ?? []));
+    earlier.authority.push(...(interpreted.sections?.authority ?? []));
     seen.add(current);
     current = interpreted.target;
     if (seen.has(current) || hop + 1 >= MAX_CNAME_HOPS) {

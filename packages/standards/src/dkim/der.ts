@@ -4,79 +4,20 @@
  * same way without a crypto library.
  */
 
-const SEQUENCE = 0x30;
-const INTEGER = 0x02;
-const BIT_STRING = 0x03;
-const OBJECT_IDENTIFIER = 0x06;
+import {
+  DER_INTEGER as INTEGER,
+  DER_SEQUENCE as SEQUENCE,
+  type DerElement as Element,
+  type DerRead as Read,
+  expectDerElement as expect,
+} from '../core/der.ts';
+
+export { readSubjectPublicKeyInfo, type SubjectPublicKeyInfo } from '../core/der.ts';
 
 /** rsaEncryption (RFC 8017 §A.1). */
 export const rsaEncryptionOid = '1.2.840.113549.1.1.1';
 /** id-Ed25519 (RFC 8410 §3). */
 export const ed25519Oid = '1.3.101.112';
-
-interface Element {
-  tag: number;
-  /** Offset of the first content octet. */
-  start: number;
-  /** Offset just past the last content octet. */
-  end: number;
-}
-
-type Read<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** One element at `offset`, which must end at or before `limit`. Definite, minimal lengths only (DER). */
-function readElement(bytes: Uint8Array, offset: number, limit: number): Read<Element> {
-  const tag = bytes[offset];
-  const first = bytes[offset + 1];
-  if (tag === undefined || first === undefined || offset + 2 > limit) {
-    return { ok: false, error: 'the DER structure is truncated' };
-  }
-  let length = first;
-  let start = offset + 2;
-  if (first === 0x80) return { ok: false, error: 'indefinite lengths are not DER' };
-  if (first > 0x80) {
-    const count = first & 0x7f;
-    if (count > 4) return { ok: false, error: 'a DER length is implausibly large' };
-    length = 0;
-    for (let i = 0; i < count; i++) {
-      const octet = bytes[start + i];
-      if (octet === undefined) return { ok: false, error: 'the DER structure is truncated' };
-      length = length * 256 + octet;
-    }
-    if (length < 0x80 || (count > 1 && bytes[start] === 0)) {
-      return { ok: false, error: 'a DER length is not in its shortest form' };
-    }
-    start += count;
-  }
-  const end = start + length;
-  if (end > limit) return { ok: false, error: 'the DER structure is truncated' };
-  return { ok: true, value: { tag, start, end } };
-}
-
-function expect(bytes: Uint8Array, offset: number, limit: number, tag: number, what: string): Read<Element> {
-  const element = readElement(bytes, offset, limit);
-  if (!element.ok) return element;
-  if (element.value.tag !== tag) return { ok: false, error: `expected ${what}` };
-  return element;
-}
-
-function oidText(bytes: Uint8Array): string {
-  const parts: number[] = [];
-  let value = 0;
-  for (const octet of bytes) {
-    value = value * 128 + (octet & 0x7f);
-    if ((octet & 0x80) === 0) {
-      if (parts.length === 0) {
-        const first = value < 80 ? Math.floor(value / 40) : 2;
-        parts.push(first, value - first * 40);
-      } else {
-        parts.push(value);
-      }
-      value = 0;
-    }
-  }
-  return parts.join('.');
-}
 
 /** Number of significant bits of a big-endian unsigned integer. */
 export function bitLength(bytes: Uint8Array): number {
@@ -85,42 +26,6 @@ export function bitLength(bytes: Uint8Array): number {
   const top = bytes[i];
   if (top === undefined) return 0;
   return (bytes.length - i - 1) * 8 + (32 - Math.clz32(top));
-}
-
-export interface SubjectPublicKeyInfo {
-  algorithm: string;
-  /** The subjectPublicKey BIT STRING without its unused-bits octet. */
-  publicKey: Uint8Array;
-}
-
-/** Reads a SubjectPublicKeyInfo that spans all of `bytes`. */
-export function readSubjectPublicKeyInfo(bytes: Uint8Array): Read<SubjectPublicKeyInfo> {
-  const outer = expect(bytes, 0, bytes.length, SEQUENCE, 'a SEQUENCE');
-  if (!outer.ok) return outer;
-  if (outer.value.end !== bytes.length) return { ok: false, error: 'extra bytes follow the key' };
-  const algorithm = expect(bytes, outer.value.start, outer.value.end, SEQUENCE, 'an AlgorithmIdentifier');
-  if (!algorithm.ok) return algorithm;
-  const oid = expect(
-    bytes,
-    algorithm.value.start,
-    algorithm.value.end,
-    OBJECT_IDENTIFIER,
-    'an algorithm OID',
-  );
-  if (!oid.ok) return oid;
-  const key = expect(bytes, algorithm.value.end, outer.value.end, BIT_STRING, 'a BIT STRING');
-  if (!key.ok) return key;
-  if (key.value.end !== outer.value.end) return { ok: false, error: 'extra fields follow the public key' };
-  if (key.value.start >= key.value.end || bytes[key.value.start] !== 0) {
-    return { ok: false, error: 'the public key BIT STRING must have 0 unused bits' };
-  }
-  return {
-    ok: true,
-    value: {
-      algorithm: oidText(bytes.subarray(oid.value.start, oid.value.end)),
-      publicKey: bytes.subarray(key.value.start + 1, key.value.end),
-    },
-  };
 }
 
 export interface RsaPublicKey {

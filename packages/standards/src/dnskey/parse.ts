@@ -2,7 +2,7 @@ import { decodeBase64 } from '../core/base64.ts';
 import type { Diagnostic, Span } from '../core/diagnostic.ts';
 import { parseDnsName, type DnsName } from '../core/dns-name.ts';
 import { tokenizeZoneText, type ZoneToken } from '../core/zone-tokenizer.ts';
-import { findDnssecAlgorithmByMnemonic } from './algorithms.ts';
+import { findDnssecAlgorithmByMnemonic } from '../dnssec/algorithms.ts';
 
 /** The fields of a DNSKEY record as written, with where each one is in the input. */
 export interface DnskeyPresentation {

@@ -1,17 +1,12 @@
 import { toValidationResult, type Diagnostic, type ValidationResult } from '../core/diagnostic.ts';
 import { type CryptoProvider, webCryptoProvider } from '../core/crypto.ts';
-import { findDnssecAlgorithm, isReservedAlgorithmNumber } from './algorithms.ts';
-import { computeDsRecords } from './ds.ts';
-import { dnskeyRdata, keyTag } from './key-tag.ts';
+import { findDnssecAlgorithm, isReservedAlgorithmNumber } from '../dnssec/algorithms.ts';
+import { computeDsRecords } from '../dnssec/ds.ts';
+import { dnskeyRdata, keyTag } from '../dnssec/key-tag.ts';
 import { parseDnskey, type DnskeyPresentation } from './parse.ts';
-import { checkPublicKey } from './public-key.ts';
-import type {
-  AlgorithmStatus,
-  DnskeyKeyType,
-  DnskeyParsed,
-  DsRecord,
-  ImplementationStatus,
-} from './types.ts';
+import { checkPublicKey } from '../dnssec/public-key.ts';
+import type { AlgorithmStatus, DsRecord, ImplementationStatus } from '../dnssec/types.ts';
+import type { DnskeyKeyType, DnskeyParsed } from './types.ts';
 
 const zoneKeyBit = 0x0100; // bit 7
 const revokeBit = 0x0080; // bit 8

@@ -1,8 +1,7 @@
 import { tlsAnalysis, tlsCipherOperations, tlsServerConfig, validateCipherSuite } from '@rfckit/standards';
-import { NetError } from '../../net/errors.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import { scanTls } from '../../tls/scan.ts';
 import { defineHandlers } from '../contract.ts';
+import { asTargetProblem } from '../target-problem.ts';
 import { fetchHsts } from './hsts.ts';
 
 /** One scan's time budget: what is found by then is answered, marked incomplete. */
@@ -38,16 +37,3 @@ export default defineHandlers(tlsCipherOperations, {
   validate: (body) => validateCipherSuite(body.cipherSuite),
   recommendations: (query) => tlsServerConfig(query.profile, query.server),
 });
-
-/** Our own resolver failing is ours to answer as a 5xx; everything else that stops a scan is the target's. */
-const oursToAnswer = new Set<string>(['RESOLVER_UNAVAILABLE', 'DNS_TIMEOUT']);
-
-/**
- * A target that cannot be scanned (nothing listens on the port, it speaks another protocol, it never
- * answers a ClientHello) is a 422 about the host and port the user gave, with the same code and
- * plain words: the scan ran, the target is what failed, so it is not our server's error (5xx).
- */
-function asTargetProblem(error: unknown): unknown {
-  if (!(error instanceof NetError) || error.statusCode < 500 || oursToAnswer.has(error.code)) return error;
-  return new HttpError(422, error.code, error.message, { cause: error, tried: error.tried });
-}

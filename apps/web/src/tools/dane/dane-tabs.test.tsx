@@ -1,0 +1,100 @@
+import { daneOperations, generateTlsa, validateTlsaWithChain, webCryptoProvider } from '@rfckit/standards';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { respondWith } from '../../test/api.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { GeneratorTab } from './generator-tab.tsx';
+import { ValidatorTab } from './validator-tab.tsx';
+
+// ../shared/conformance/dnssec-dane/derived-tlsa-cert.pem; its 3 1 1 digest is published in vectors.md §6
+const pem = `-----BEGIN CERTIFICATE-----
+MIIBpTCCAUugAwIBAgIURanilLpSbsGEItUHk1WzWBC3mkUwCgYIKoZIzj0EAwIw
+GjEYMBYGA1UEAwwPd3d3LmV4YW1wbGUuY29tMB4XDTI2MTEyMjEwMTgwNloXDTM2
+MTExOTEwMTgwNlowGjEYMBYGA1UEAwwPd3d3LmV4YW1wbGUuY29tMFkwEwYHKoZI
+zj0CAQYIKoZIzj0DAQcDQgAE4W09v8+2RcoNOFsQXNCTBswlPnnmdv5FX9Kl09yG
+htF3Cilcs41UeELs1Uxnp6HVd/Lf+yqsIsUA4XWvZsvbkKNvMG0wHQYDVR0OBBYE
+FNLp170ouqqCMTTyazCpxpXIDjZUMB8GA1UdIwQYMBaAFNLp170ouqqCMTTyazCp
+xpXIDjZUMA8GA1UdEwEB/wQFMAMBAf8wGgYDVR0RBBMwEYIPd3d3LmV4YW1wbGUu
+Y29tMAoGCCqGSM49BAMCA0gAMEUCIEGGiQHpTqN7bepFlOwBhZfcicXAI9McGFfq
+3ET5JEL3AiEAsdOFEbc1OMpCKX73Rc/EbcalffEVCiF55cH2yryDI5Y=
+-----END CERTIFICATE-----`;
+const digest = '75b946f1b6efb49f10f03f1617302e482a105c2e6d5baae2c2fc4a9676fcafab';
+const crypto = webCryptoProvider()!;
+
+// the API's answers are what the server computes with the same standards code
+const generated = await generateTlsa({ chain: pem, host: 'www.example.com' }, crypto);
+if (!generated.ok) throw new Error(generated.error);
+const matched = await validateTlsaWithChain({ record: `3 1 1 ${digest}`, chain: pem }, crypto);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DANE generator', () => {
+  it('sends the chain with the defaults 3 1 1 on port 25 and shows the zone file and every record', async () => {
+    const fetchMock = respondWith({ success: true, data: generated.result });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<GeneratorTab />);
+    fireEvent.change(screen.getByLabelText('Certificate chain'), { target: { value: pem } });
+    fireEvent.change(screen.getByLabelText(/^Host/), { target: { value: 'www.example.com' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'TLSA records for _25._tcp.www.example.com.' }),
+    ).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe(`/v1${daneOperations.generate.path}`);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      chain: pem,
+      host: 'www.example.com',
+      port: 25,
+      protocol: 'tcp',
+      usage: 3,
+      selector: 1,
+      matchingType: 1,
+    });
+    expect(screen.getByTestId('tlsa-zone-file')).toHaveTextContent(
+      `_25._tcp.www.example.com. IN TLSA 3 1 1 ${digest}`,
+    );
+    const recommended = screen.getByTestId('tlsa-3-1-1');
+    expect(recommended).toHaveTextContent('Recommended');
+    expect(within(recommended).getByRole('button', { name: 'Copy the 3 1 1 record' })).toBeInTheDocument();
+    expect(screen.getAllByTestId(/^tlsa-\d-\d-\d$/)).toHaveLength(12);
+    expect(screen.getByRole('region', { name: 'Rollover' })).toHaveTextContent('RFC 7671 §8.1');
+  });
+
+  it('names a missing chain before sending anything', async () => {
+    const fetchMock = respondWith({ success: true, data: generated.result });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<GeneratorTab />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Certificate chain is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('DANE validator', () => {
+  it('posts the record and chain and shows which certificate matched', async () => {
+    const fetchMock = respondWith({ success: true, data: matched });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ValidatorTab />);
+    fireEvent.change(screen.getByLabelText('TLSA record'), { target: { value: `3 1 1 ${digest}` } });
+    fireEvent.change(screen.getByLabelText('Certificate chain (optional)'), { target: { value: pem } });
+    await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Valid TLSA record that matches the chain' }),
+    ).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      record: `3 1 1 ${digest}`,
+      chain: pem,
+    });
+    const chain = screen.getByRole('list', { name: 'Certificate chain' });
+    expect(within(chain).getByText('Matches the record')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notes' })).toHaveTextContent(
+      'The record matches the server certificate',
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { withConsentGiven } from './fixtures.ts';
+import { labTlsHosts } from './lab-sites.ts';
+import { signInThroughApi } from './session.ts';
+
+test.beforeEach(async ({ page, request }) => {
+  await withConsentGiven(page);
+  await signInThroughApi(page, request, 'dane');
+});
+
+/** Fetches the lab server's chain into the generator and generates its records. */
+async function generateFromLab(page: Page) {
+  await page.goto('/tools/dane?tab=generator');
+  const fetchForm = page.getByRole('form', { name: 'Fetch a certificate chain from a server' });
+  await fetchForm.getByLabel('Server').fill(labTlsHosts.current);
+  await fetchForm.getByLabel('Port').fill('443');
+  await page.getByRole('button', { name: 'Fetch certificate' }).click();
+  await expect(
+    page.getByRole('heading', { name: `${labTlsHosts.current}:443 presented 2 certificates` }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  const generator = page.getByRole('form', { name: 'Generate TLSA records' });
+  await expect(generator.getByLabel('Certificate chain')).toHaveValue(/^-----BEGIN CERTIFICATE-----/);
+  await expect(generator.getByLabel('Host', { exact: true })).toHaveValue(labTlsHosts.current);
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(
+    page.getByRole('heading', { name: `TLSA records for _443._tcp.${labTlsHosts.current}.` }),
+  ).toBeVisible();
+}
+
+test('a new user builds TLSA records from a fetched lab certificate and checks one against the chain', async ({
+  page,
+}) => {
+  await generateFromLab(page);
+  const zone = page.getByTestId('tlsa-zone-file');
+  await expect(zone).toContainText(`_443._tcp.${labTlsHosts.current}. IN TLSA 3 1 1 `);
+  await expect(zone).toContainText('IN TLSA 2 1 1 ');
+  await expect(page.getByTestId(/^tlsa-\d-\d-\d$/)).toHaveCount(24);
+  const record = /IN TLSA 3 1 1 [0-9a-f]{64}/.exec((await zone.textContent()) ?? '')?.[0] ?? '';
+  const chain = await page
+    .getByRole('form', { name: 'Generate TLSA records' })
+    .getByLabel('Certificate chain')
+    .inputValue();
+
+  await page.getByRole('tab', { name: 'Validator' }).click();
+  await page
+    .getByRole('textbox', { name: 'TLSA record' })
+    .fill(`_443._tcp.${labTlsHosts.current}. ${record}`);
+  await page.getByRole('textbox', { name: 'Certificate chain (optional)' }).fill(chain);
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('heading', { name: 'Valid TLSA record that matches the chain' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Certificate chain' }).getByText('Matches the record'),
+  ).toBeVisible();
+
+  // a digest that matches nothing is an error with its fix
+  await page.getByRole('textbox', { name: 'TLSA record' }).fill(`3 1 1 ${'ab'.repeat(32)}`);
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByRole('heading', { name: 'Invalid TLSA record' })).toBeVisible();
+  await expect(page.getByText(/No certificate of the pasted chain \(2\) matches/)).toBeVisible();
+});
+
+for (const scheme of ['light', 'dark'] as const)
+  for (const width of [1440, 390])
+    test(`DANE pages at ${width} px in the ${scheme} theme: screenshots and accessibility`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/tools/dane');
+      await expect(page.getByRole('figure').first().locator('svg')).toBeVisible({ timeout: 15_000 });
+      await page.screenshot({
+        path: testInfo.outputPath(`dane-information-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+      await generateFromLab(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`dane-generator-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(
+        axe.violations.map(
+          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        ),
+      ).toEqual([]);
+    });

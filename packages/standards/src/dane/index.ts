@@ -1,0 +1,27 @@
+export {
+  fieldAcronym,
+  TLSA_PRIVATE_USE,
+  tlsaDefaults,
+  tlsaDigestOctets,
+  tlsaMatchingTypes,
+  tlsaOwnerName,
+  tlsaParametersText,
+  tlsaProtocols,
+  tlsaSelectors,
+  tlsaUsages,
+  type TlsaFieldValue,
+  type TlsaProtocol,
+} from './fields.ts';
+export { generateTlsa, tlsaRolloverAdvice, type TlsaGenerateInput } from './generate.ts';
+export { associationData, endEntityUsages, matchTlsa, type TlsaChainMatch } from './match.ts';
+export { parseTlsa, type TlsaOwner, type TlsaParseResult, type TlsaPresentation } from './parse.ts';
+export {
+  certificateView,
+  maxChainCertificates,
+  parsePemChain,
+  type CertificateView,
+  type ChainCertificate,
+} from './pem.ts';
+export * from './schema.ts';
+export { presentTlsa, validateTlsa, validateTlsaWithChain } from './validate.ts';
+export { daneOperations } from './operations.ts';

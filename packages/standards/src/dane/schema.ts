@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { validationResultSchema } from '../core/schema.ts';
+import { domainField } from '../core/domain-field.ts';
+import { tlsaDefaults, tlsaProtocols } from './fields.ts';
+
+/** A TLSA line with full-certificate data of a large RSA certificate stays far below this. */
+export const tlsaRecordMaxLength = 16_384;
+/** Ten PEM certificates of 4096-bit keys with many names fit easily. */
+export const pemChainMaxLength = 65_536;
+
+const portMessage = 'Port must be a whole number from 1 to 65535';
+const port = z
+  .number({ error: portMessage })
+  .int(portMessage)
+  .min(1, portMessage)
+  .max(65_535, portMessage)
+  .default(tlsaDefaults.port)
+  .describe('TCP, UDP or SCTP port of the service; 25 (SMTP) by default');
+
+const chain = (required: boolean) => {
+  const text = z
+    .string()
+    .max(pemChainMaxLength, `Certificate chain is too long: at most ${pemChainMaxLength} characters`);
+  return (required ? text.trim().min(1, 'Certificate chain is required') : text).describe(
+    'PEM certificates (-----BEGIN CERTIFICATE-----), the server certificate first',
+  );
+};
+
+const fieldValue = (name: string, max: number, fallback: number) =>
+  z
+    .number({ error: `${name} must be a whole number from 0 to ${max}` })
+    .int(`${name} must be a whole number from 0 to ${max}`)
+    .min(0, `${name} must be a whole number from 0 to ${max}`)
+    .max(max, `${name} must be a whole number from 0 to ${max}`)
+    .default(fallback);
+
+/** Body of `POST /v1/dane/validate`. */
+export const daneValidateBody = z
+  .object({
+    record: z
+      .string()
+      .trim()
+      .min(1, 'TLSA record is required')
+      .max(tlsaRecordMaxLength, `TLSA record is too long: at most ${tlsaRecordMaxLength} characters`)
+      .describe('A TLSA record: bare "3 1 1 <hex>" or a zone-file line with its owner name'),
+    chain: chain(false).optional(),
+  })
+  .strict();
+export type DaneValidateBody = z.infer<typeof daneValidateBody>;
+
+/** Body of `POST /v1/dane/generate`. */
+export const daneGenerateBody = z
+  .object({
+    chain: chain(true),
+    host: domainField().describe('The server name clients connect to, e.g. mail.example.com'),
+    port,
+    protocol: z
+      .enum(tlsaProtocols, { error: 'Protocol must be tcp, udp or sctp' })
+      .default('tcp')
+      .describe('Transport of the service (RFC 6698 §3)'),
+    usage: fieldValue('Usage', 3, tlsaDefaults.usage).describe(
+      'Certificate usage 0-3; 3 (DANE-EE) by default',
+    ),
+    selector: fieldValue('Selector', 1, tlsaDefaults.selector).describe(
+      '0 certificate, 1 SubjectPublicKeyInfo (default)',
+    ),
+    matchingType: fieldValue('Matching type', 2, tlsaDefaults.matchingType).describe(
+      '0 full, 1 SHA-256 (default), 2 SHA-512',
+    ),
+    anchor: z
+      .number({ error: 'The CA must be a position in the chain' })
+      .int('The CA must be a position in the chain')
+      .min(1, 'The CA must be a certificate above the server certificate (position 1 or more)')
+      .optional()
+      .describe('Position in the chain (0 = server certificate) of the CA for usages 0 and 2; 1 by default'),
+  })
+  .strict();
+export type DaneGenerateBody = z.input<typeof daneGenerateBody>;
+
+/** The STARTTLS dialogues the certificate fetch can run before TLS (as the TLS tester does). */
+export const daneStarttlsProtocols = ['smtp', 'imap', 'pop3', 'ftp', 'xmpp', 'ldap', 'postgres'] as const;
+
+/** Body of `POST /v1/dane/certificate`. */
+export const daneCertificateBody = z
+  .object({
+    host: domainField().describe('Server name to connect to'),
+    port,
+    starttls: z
+      .enum([...daneStarttlsProtocols, 'none'], {
+        error: 'STARTTLS must be smtp, imap, pop3, ftp, xmpp, ldap, postgres or none',
+      })
+      .optional()
+      .describe('Upgrade a plain session first; smtp by default on ports 25 and 587, none elsewhere'),
+  })
+  .strict();
+export type DaneCertificateBody = z.input<typeof daneCertificateBody>;
+
+export const tlsaOwnerSchema = z.object({
+  name: z.string().describe('Lower-case absolute owner name'),
+  port: z.number().int().nullable(),
+  protocol: z.enum(tlsaProtocols).nullable(),
+  host: z.string().nullable(),
+});
+
+export const tlsaParsedSchema = z.object({
+  owner: tlsaOwnerSchema.nullable().describe('Null when the record was pasted without its owner name'),
+  ttl: z.number().int().nonnegative().nullable(),
+  usage: z.number().int().min(0).max(255),
+  selector: z.number().int().min(0).max(255),
+  matchingType: z.number().int().min(0).max(255),
+  parameters: z.string().describe('RFC 7218 acronyms, e.g. DANE-EE SPKI SHA2-256'),
+  data: z.string().describe('Certificate association data, lower-case hex'),
+  dataOctets: z.number().int().nonnegative(),
+  record: z.string().describe('The record in one normal line'),
+});
+export type TlsaParsed = z.infer<typeof tlsaParsedSchema>;
+
+export const certificateViewSchema = z.object({
+  index: z.number().int().nonnegative().describe('Position in the chain, 0 = the server certificate'),
+  subject: z.string(),
+  issuer: z.string(),
+  notBefore: z.string().nullable(),
+  notAfter: z.string().nullable(),
+  selfIssued: z.boolean(),
+});
+
+export const tlsaChainResultSchema = z.object({
+  certificates: z.array(certificateViewSchema),
+  matching: z.array(z.number().int()).describe('Positions whose data equals the record’s'),
+  matched: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The position the record matches as its usage reads it (RFC 7671 §5), or null'),
+});
+export type TlsaChainResult = z.infer<typeof tlsaChainResultSchema>;
+
+/** The `data` of `POST /v1/dane/validate`. */
+export const daneValidationResultSchema = validationResultSchema(tlsaParsedSchema).extend({
+  chain: tlsaChainResultSchema.exactOptional().describe('Present when a chain was pasted and could be read'),
+});
+export type TlsaValidationResultData = z.infer<typeof daneValidationResultSchema>;
+
+export const tlsaGeneratedSchema = z.object({
+  usage: z.number().int(),
+  selector: z.number().int(),
+  matchingType: z.number().int(),
+  parameters: z.string(),
+  certificateIndex: z.number().int().describe('The chain position the record was made from'),
+  data: z.string().describe('Lower-case hex'),
+  record: z.string().describe('Zone-file line: owner IN TLSA usage selector matching-type data'),
+  recommended: z.boolean().describe('3 1 1, the form RFC 7671 §5.1 recommends'),
+  selected: z.boolean().describe('The parameters asked for'),
+});
+export type TlsaGenerated = z.infer<typeof tlsaGeneratedSchema>;
+
+/** The `data` of `POST /v1/dane/generate`. */
+export const daneGenerationSchema = z.object({
+  owner: z.string(),
+  certificates: z.array(certificateViewSchema),
+  anchor: z.number().int().nullable().describe('Chain position of the CA used for usages 0 and 2'),
+  records: z.array(tlsaGeneratedSchema),
+  selected: tlsaGeneratedSchema,
+  zoneFile: z.string(),
+  rollover: z.array(z.string()),
+  note: z.string().exactOptional(),
+});
+export type TlsaGeneration = z.infer<typeof daneGenerationSchema>;
+
+/** The `data` of `POST /v1/dane/certificate`: the chain a server presents. */
+export const daneCertificateResultSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  starttls: z.string().nullable(),
+  certificates: z.array(certificateViewSchema.extend({ pem: z.string() })),
+  pem: z.string().describe('The whole chain as PEM, leaf first, for the generator'),
+  trusted: z.boolean().describe('The chain verifies to a trust anchor (needed for usages 0 and 1 only)'),
+  nameMatches: z.boolean(),
+});
+export type DaneCertificateResult = z.infer<typeof daneCertificateResultSchema>;
