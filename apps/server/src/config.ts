@@ -12,7 +12,12 @@ import {
 } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_DENIED_COUNTRIES } from '@rfckit/standards';
+import {
+  DEFAULT_DENIED_COUNTRIES,
+  ianaRootTrustAnchors,
+  parseTrustAnchors,
+  type TrustAnchors,
+} from '@rfckit/standards';
 import { z } from 'zod';
 import { parseCidrList } from './net/address.ts';
 import { parseConnectTo, type ConnectToRule } from './net/connect-to.ts';
@@ -72,6 +77,8 @@ export interface Config {
   hstsPreloadFile: string | undefined;
   /** OUTBOUND_TIMEOUT_MS: the most one outbound fetch may take (every lookup, hop and the body). */
   outboundTimeoutMs: number;
+  /** The root's DS or DNSKEY records DNSSEC chains start from: DNSSEC_TRUST_ANCHORS's file, else IANA's. */
+  dnssecTrustAnchors: TrustAnchors;
 }
 
 /** Thrown by `loadConfig`; `issues` holds one line per bad variable. */
@@ -441,6 +448,30 @@ const envSchema = z.object({
       }
       return ms;
     }),
+  DNSSEC_TRUST_ANCHORS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustAnchors => {
+      if (raw === undefined) return ianaRootTrustAnchors;
+      const file = path.resolve(raw);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a readable file of DS or DNSKEY records for the root (${reason} on ${file})`,
+        });
+        return z.NEVER;
+      }
+      const anchors = parseTrustAnchors(text, file);
+      if (!anchors.ok) {
+        ctx.addIssue({ code: 'custom', message: `${file}: ${anchors.error}` });
+        return z.NEVER;
+      }
+      return anchors.result;
+    }),
 });
 
 type EnvKey = keyof typeof envSchema.shape;
@@ -522,5 +553,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundCaFile: parsed.OUTBOUND_CA_FILE,
     hstsPreloadFile: parsed.HSTS_PRELOAD_FILE,
     outboundTimeoutMs: parsed.OUTBOUND_TIMEOUT_MS,
+    dnssecTrustAnchors: parsed.DNSSEC_TRUST_ANCHORS,
   };
 }
