@@ -77,7 +77,7 @@ export interface Config {
   hstsPreloadFile: string | undefined;
   /** OUTBOUND_TIMEOUT_MS: the most one outbound fetch may take (every lookup, hop and the body). */
   outboundTimeoutMs: number;
-  /** DNSSEC_TRUST_ANCHORS: the root's DS or DNSKEY records validation starts from; IANA's by default. */
+  /** The root's DS or DNSKEY records DNSSEC chains start from: DNSSEC_TRUST_ANCHORS's file, else IANA's. */
   dnssecTrustAnchors: TrustAnchors;
 }
 
@@ -429,27 +429,6 @@ const envSchema = z.object({
       }
       return file;
     }),
-  DNSSEC_TRUST_ANCHORS: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined) return ianaRootTrustAnchors;
-      const file = path.resolve(raw);
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (error) {
-        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-        ctx.addIssue({ code: 'custom', message: `must be a readable file (${reason} on ${file})` });
-        return z.NEVER;
-      }
-      const anchors = parseTrustAnchors(text, file);
-      if (!anchors.ok) {
-        ctx.addIssue({ code: 'custom', message: `must hold DS or DNSKEY records for '.': ${anchors.error}` });
-        return z.NEVER;
-      }
-      return anchors.result;
-    }),
   HSTS_PRELOAD_FILE: z
     .string()
     .optional()
@@ -468,6 +447,30 @@ const envSchema = z.object({
         return z.NEVER;
       }
       return ms;
+    }),
+  DNSSEC_TRUST_ANCHORS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustAnchors => {
+      if (raw === undefined) return ianaRootTrustAnchors;
+      const file = path.resolve(raw);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a readable file of DS or DNSKEY records for the root (${reason} on ${file})`,
+        });
+        return z.NEVER;
+      }
+      const anchors = parseTrustAnchors(text, file);
+      if (!anchors.ok) {
+        ctx.addIssue({ code: 'custom', message: `${file}: ${anchors.error}` });
+        return z.NEVER;
+      }
+      return anchors.result;
     }),
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DENIED_COUNTRIES } from '@rfckit/standards';
+import { DEFAULT_DENIED_COUNTRIES, ianaRootTrustAnchors } from '@rfckit/standards';
 import { ConfigError, JWT_SECRET_FILE, loadConfig } from '../src/config.ts';
 import { buildMmdb } from './helpers/mmdb.ts';
 
@@ -279,5 +279,40 @@ describe('DNS_SERVERS', () => {
     const [issue] = issuesOf({ DNS_SERVERS: '127.0.0.1,dns.example.org,127.0.0.1:99999' });
     expect(issue).toMatch(/^DNS_SERVERS must be a comma-separated list of resolver IP addresses/);
     expect(issue).toContain('"dns.example.org", "127.0.0.1:99999"');
+  });
+});
+
+describe('DNSSEC_TRUST_ANCHORS', () => {
+  it("defaults to IANA's root anchors", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).dnssecTrustAnchors).toBe(ianaRootTrustAnchors);
+  });
+
+  it('reads a file of DS records for the root, comments and blank lines allowed', () => {
+    const file = path.join(dataDir, 'root.ds');
+    writeFileSync(
+      file,
+      '; the lab root\n\n. IN DS 6560 13 2 6F1584FF520B5D06E3F26828C9AAC1CF008767C492C5458D94F84D33214C1406\n',
+    );
+    const anchors = loadConfig({ DATA_DIR: dataDir, DNSSEC_TRUST_ANCHORS: file }).dnssecTrustAnchors;
+    expect(anchors.source).toBe(file);
+    expect(anchors.dnskey).toEqual([]);
+    expect(anchors.ds).toMatchObject([{ keyTag: 6560, algorithm: 13, digestType: 2 }]);
+  });
+
+  it('refuses a missing file, naming it', () => {
+    const file = path.join(dataDir, 'absent.ds');
+    const [issue] = issuesOf({ DNSSEC_TRUST_ANCHORS: file });
+    expect(issue).toMatch(
+      /^DNSSEC_TRUST_ANCHORS must be a readable file of DS or DNSKEY records for the root/,
+    );
+    expect(issue).toContain(`ENOENT on ${file}`);
+  });
+
+  it('refuses a file with a record that is not an anchor for the root, naming the line and why', () => {
+    const file = path.join(dataDir, 'bad.ds');
+    writeFileSync(file, "; a zone's DS, not the root's\nexample.com. IN DS 1 13 2 AB\n");
+    expect(issuesOf({ DNSSEC_TRUST_ANCHORS: file })).toEqual([
+      `DNSSEC_TRUST_ANCHORS ${file}: line 2: trust anchors are for the root, so the owner must be '.'; found 'example.com.'`,
+    ]);
   });
 });

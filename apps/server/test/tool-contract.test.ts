@@ -61,24 +61,32 @@ describe('the tool contract', () => {
   });
 
   it('gives every operation of a table its own tool id, a unique id and a path under the tool', () => {
+    const toolIds = new Set(tools.map((tool) => tool.id));
     for (const { tool, table } of built) {
       const operations = Object.entries(table);
       expect(operations.length, tool.id).toBeGreaterThan(0);
       for (const [key, operation] of operations) {
         expect(operation.tool, `${tool.id}.${key}`).toBe(tool.id);
         expect(operation.id, `${tool.id}.${key}`).toBe(key);
-        for (const url of [operation.path, ...operation.aliases])
-          expect(url.startsWith(`/${tool.id}/`)).toBe(true);
+        expect(operation.path.startsWith(`/${tool.id}/`)).toBe(true);
+        // an alias may name the standard (/dnssec/chain), never another tool's path space
+        for (const alias of operation.aliases) {
+          const root = alias.split('/')[1] ?? '';
+          expect(root === tool.id || !toolIds.has(root), alias).toBe(true);
+        }
       }
-      const paths = operations.flatMap(([, operation]) => [operation.path, ...operation.aliases]);
-      expect(new Set(paths).size, `${tool.id} paths`).toBe(paths.length);
     }
+    const paths = built.flatMap(({ table }) =>
+      Object.values(table).flatMap((operation) => [operation.path, ...operation.aliases]),
+    );
+    expect(new Set(paths).size, 'tool paths').toBe(paths.length);
   });
 
   it('declares the rate-limit class spec part 1 §9 gives the path', () => {
     for (const { table } of built) {
       for (const operation of Object.values(table)) {
-        expect(operation.rateLimit, operation.path).toBe(rateLimitClassOf(`/v1${operation.path}`));
+        for (const url of [operation.path, ...operation.aliases])
+          expect(operation.rateLimit, url).toBe(rateLimitClassOf(`/v1${url}`));
       }
     }
   });
@@ -92,10 +100,16 @@ describe('the tool contract', () => {
         ]),
       ),
     );
-    const toolIds = new Set(tools.map((tool) => tool.id));
+    // every tool's path space, and the roots aliases add (/dnssec)
+    const toolRoots = new Set([
+      ...tools.map((tool) => tool.id),
+      ...built.flatMap(({ table }) =>
+        Object.values(table).flatMap((operation) => operation.aliases.map((alias) => alias.split('/')[1])),
+      ),
+    ]);
     const served = routes
       .filter(({ method, url }) => method !== 'HEAD' && method !== 'OPTIONS' && url !== '*')
-      .filter(({ url }) => toolIds.has(url.replace(/^(?:\/api)?\/v1\//, '').split('/')[0] ?? ''))
+      .filter(({ url }) => toolRoots.has(url.replace(/^(?:\/api)?\/v1\//, '').split('/')[0] ?? ''))
       .map(({ method, url }) => `${method} ${url}`);
     expect([...served].sort()).toEqual([...expected].sort());
   });

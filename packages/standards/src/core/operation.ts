@@ -25,7 +25,7 @@ export interface ToolOperation<
   method: 'GET' | 'POST';
   /** Full path below the version prefix, e.g. `/dnskey/validate` (served under /v1 and /api/v1). */
   path: `/${string}`;
-  /** Other paths of the same route (`/tls-cipher/analyze` for `/analyse`). */
+  /** Other full paths of the same route (`/tls-cipher/analyze` for `/tls-cipher/analyse`, `/dnssec/chain`). */
   aliases: readonly `/${string}`[];
   body: Body;
   result: Result;
@@ -53,6 +53,10 @@ export interface OperationSpec<Body extends z.ZodType, Result extends z.ZodType>
   path: `/${string}`;
   /** POST by default; GET reads `body` from the query string. */
   method?: 'GET' | 'POST';
+  /**
+   * Other full paths of the same route below the version prefix: another spelling under the tool
+   * (`/tls-cipher/analyze`), or the path a standard's wider name gives it (`/dnssec/chain`).
+   */
   aliases?: readonly `/${string}`[];
   body: Body;
   result: Result;
@@ -75,7 +79,7 @@ type OperationsOf<Specs extends Record<string, OperationSpec<z.ZodType, z.ZodTyp
 
 /**
  * A tool's operation table: each spec gets the tool id, its id and its full path
- * (`/<tool><path>`), so paths are written once, here.
+ * (`/<tool><path>`), so paths are written once, here; aliases are given in full.
  */
 export function defineOperations<const Specs extends Record<string, OperationSpec<z.ZodType, z.ZodType>>>(
   tool: string,
@@ -88,7 +92,7 @@ export function defineOperations<const Specs extends Record<string, OperationSpe
       id,
       method: spec.method ?? 'POST',
       path: `/${tool}${spec.path}`,
-      aliases: (spec.aliases ?? []).map((alias): `/${string}` => `/${tool}${alias}`),
+      aliases: spec.aliases ?? [],
       body: spec.body,
       result: spec.result,
       summary: spec.summary,

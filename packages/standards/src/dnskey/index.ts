@@ -4,9 +4,12 @@ export {
   dnskeyRecordMaxLength,
   dnskeyValidateBody,
   dnskeyValidationResultSchema,
+  dnssecChainBody,
+  dnssecChainTypes,
   dsRecordSchema,
   type DnskeyValidateBody,
   type DnskeyValidationResultData,
+  type DnssecChainBody,
 } from './schema.ts';
 export type { DnskeyKeyType, DnskeyParsed } from './types.ts';
 export { validateDnskey, type DnskeyValidateOptions } from './validate.ts';

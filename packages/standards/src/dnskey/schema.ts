@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { domainField } from '../core/domain-field.ts';
+import { dnsRecordTypes, type DnsRecordType } from '../core/resolver.ts';
 import { requirementLevelSchema, validationResultSchema } from '../core/schema.ts';
 
 /** Longest accepted input: an RSA-4096 DNSKEY line is under 800 characters; this leaves room for comments. */
@@ -61,3 +63,29 @@ export const dnskeyParsedSchema = z.object({
 export const dnskeyValidationResultSchema = validationResultSchema(dnskeyParsedSchema);
 
 export type DnskeyValidationResultData = z.infer<typeof dnskeyValidationResultSchema>;
+
+/**
+ * The record types a chain can be asked for: every type the resolver decodes but RRSIG, which is
+ * never signed itself (RFC 4035 §2.2) and so has no chain of its own.
+ */
+export const dnssecChainTypes = dnsRecordTypes.filter((type) => type !== 'RRSIG');
+
+/** Body of `POST /v1/dnssec/chain` (alias `/v1/dnskey/chain`), shared by the server route and the web form. */
+export const dnssecChainBody = z
+  .object({
+    domain: domainField().describe(
+      'The name whose records are validated from the root down, e.g. example.com',
+    ),
+    type: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .default('A')
+      .refine((type): type is DnsRecordType => (dnssecChainTypes as string[]).includes(type), {
+        message: `Type must be one of ${dnssecChainTypes.join(', ')}`,
+      })
+      .describe('The record type whose RRset (or proof of absence) ends the chain; A by default'),
+  })
+  .strict();
+
+export type DnssecChainBody = z.infer<typeof dnssecChainBody>;

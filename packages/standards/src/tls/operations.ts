@@ -14,7 +14,7 @@ export const tlsCipherOperations = defineOperations('tls-cipher', {
   analyse: {
     path: '/analyse',
     // the spelling the spec's scanner calls
-    aliases: ['/analyze'],
+    aliases: ['/tls-cipher/analyze'],
     body: tlsAnalyseBody,
     result: tlsAnalysisSchema,
     progress: tlsScanProgressSchema,

@@ -224,6 +224,36 @@ export function InformationTab() {
           </Text>
         </Group>
       </PageSection>
+
+      <PageSection title="Validating the chain: secure, insecure, bogus">
+        <Text>
+          The Chain tab walks this chain for a name, as a validating resolver does, and verifies every DS,
+          DNSKEY set and signature itself. Each zone and the answer end in one of the states of RFC 4035 §4.3;
+          where the DNS answers needed could not be had, the result is indeterminate.
+        </Text>
+        <GuidanceList>
+          <GuidanceItem level="WILL" rfc="RFC 4035 §4.3">
+            Secure: an unbroken chain of signed DNSKEY and DS records leads from a trust anchor to the
+            records, and every signature on it verifies inside its validity window.
+          </GuidanceItem>
+          <GuidanceItem level="WILL" rfc="RFC 4035 §4.3, §5.2">
+            Insecure: a signed NSEC or NSEC3 record in the parent proves the delegation has no DS. The zone is
+            unsigned; its answers are accepted but not protected.
+          </GuidanceItem>
+          <GuidanceItem level="MUST" rfc="RFC 4035 §4.3, §5.5">
+            Bogus: a trust anchor or a DS says the zone is signed, but a signature, key, digest or denial
+            proof fails. Validating resolvers MUST NOT return bogus data: they answer SERVFAIL.
+          </GuidanceItem>
+          <GuidanceItem level="MUST" rfc="RFC 4035 §5.3.1">
+            A signature is used only between its inception and expiration times, only by the zone named as its
+            signer, and only with a key whose tag and algorithm it names.
+          </GuidanceItem>
+          <GuidanceItem level="SHOULD" rfc="RFC 9276 §3.1">
+            NSEC3 zones SHOULD use 0 extra iterations and no salt: more of either costs resolvers and adds
+            nothing.
+          </GuidanceItem>
+        </GuidanceList>
+      </PageSection>
     </Stack>
   );
 }

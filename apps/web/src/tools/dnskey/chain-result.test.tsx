@@ -1,0 +1,123 @@
+import { dnssecChainSchema, type DnssecChain } from '@rfckit/standards';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import {
+  anchorSource,
+  bogusChain,
+  insecureChain,
+  nxdomainChain,
+  secureChain,
+} from '../../test/dnssec-chains.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { ChainResultView } from './chain-result.tsx';
+
+function show(chain: DnssecChain) {
+  // a fixture the server could not send fails here, not on screen
+  renderWithProviders(<ChainResultView chain={dnssecChainSchema.parse(chain)} />);
+}
+
+function zoneCard(name: string): HTMLElement {
+  const card = screen.getByRole('heading', { level: 5, name }).closest<HTMLElement>('[data-zone]');
+  if (card === null) throw new Error(`no card for ${name}`);
+  return card;
+}
+
+function answerCard(name: string): HTMLElement {
+  const card = screen.getByRole('heading', { level: 5, name }).closest<HTMLElement>('[data-answer]');
+  if (card === null) throw new Error(`no answer card ${name}`);
+  return card;
+}
+
+describe('DNSSEC chain result', () => {
+  it('draws a secure chain zone by zone, root first: DS, keys, what signs what, expiry', () => {
+    show(secureChain);
+    const chain = screen.getByRole('region', { name: 'Chain of trust' });
+    const zones = within(chain)
+      .getAllByRole('heading', { level: 5 })
+      .map((heading) => heading.textContent);
+    expect(zones).toEqual(['. (root)', 'test', 'example.test', 'Answer: www.example.test A']);
+
+    const root = zoneCard('. (root)');
+    expect(within(root).getByRole('region', { name: 'Trust anchors' })).toHaveTextContent(
+      /DS 20326matches a key.*configured trust anchor: points at key 20326/,
+    );
+    const domain = zoneCard('example.test');
+    expect(within(domain).getByLabelText('Zone example.test: secure')).toBeInTheDocument();
+    const keys = within(domain).getByRole('region', { name: 'DNSKEY records' });
+    expect(keys.querySelector('[data-key-tag="40000"]')).toHaveTextContent(
+      /KSKKey 40000flags 257, algorithm 13 ECDSAP256SHA256, 256 bits.*matched by DS 40000.*signs the DNSKEY set/,
+    );
+    expect(keys.querySelector('[data-key-tag="40001"]')).toHaveTextContent(/ZSK.*signs DS, NSEC/);
+    expect(within(domain).getByRole('region', { name: 'Signatures over the DNSKEY set' })).toHaveTextContent(
+      /RRSIG DNSKEY by key 40000valid.*expires in 12 days/,
+    );
+    expect(within(domain).getByRole('region', { name: 'Signatures over the DS set' })).toHaveTextContent(
+      'signer test',
+    );
+    expect(
+      within(domain).getByRole('button', { name: 'Copy key 40000 of example.test' }),
+    ).toBeInTheDocument();
+
+    const answer = answerCard('Answer: www.example.test A');
+    expect(answer).toHaveTextContent('www.example.test. 300 IN A 192.0.2.10');
+    expect(answer).toHaveTextContent(/RRSIG A by key 40001valid.*expires in 3 days/);
+    expect(screen.getByText(/First signature to lapse expires in 3 days/)).toBeInTheDocument();
+
+    const warnings = screen.getByRole('region', { name: 'Warnings' });
+    expect(warnings).toHaveTextContent('expires in 3 days');
+    expect(warnings).toHaveTextContent('Fix: Re-sign the zone');
+    const verdict = screen.getByTestId('chain-verdict');
+    expect(within(verdict).getByLabelText('Verdict: secure')).toBeInTheDocument();
+    expect(verdict).toHaveTextContent(anchorSource);
+    expect(verdict).toHaveTextContent('key tags 20326, 38696');
+  });
+
+  it('shows where a bogus chain breaks, why, and the fix', () => {
+    show(bogusChain);
+    const verdict = screen.getByTestId('chain-verdict');
+    expect(within(verdict).getByLabelText('Verdict: bogus')).toBeInTheDocument();
+    expect(verdict).toHaveTextContent('At example.test: wrong-digest');
+    expect(verdict).toHaveTextContent('not its digest');
+    expect(verdict).toHaveTextContent('Fix: Publish the DS made from the current KSK at your registrar');
+    expect(verdict).toHaveTextContent('RFC 4035 §5.2');
+
+    const domain = zoneCard('example.test');
+    expect(domain).toHaveAttribute('data-status', 'bogus');
+    expect(within(domain).getByRole('region', { name: 'DS records in the parent' })).toHaveTextContent(
+      'DS 40000wrong digest',
+    );
+    expect(domain).toHaveTextContent('Fix: Publish the DS made from the current KSK.');
+    expect(domain.querySelector('[data-key-tag="40000"]')).not.toHaveTextContent('matched by DS');
+    expect(zoneCard('test')).toHaveAttribute('data-status', 'secure');
+    expect(screen.queryByRole('region', { name: 'Warnings' })).not.toBeInTheDocument();
+  });
+
+  it('shows an insecure delegation with its NSEC3 opt-out proof', () => {
+    show(insecureChain);
+    const unsigned = zoneCard('unsigned.test');
+    expect(within(unsigned).getByRole('region', { name: 'DS records in the parent' })).toHaveTextContent(
+      'No DS records.',
+    );
+    const proof = within(unsigned).getByRole('region', { name: 'Proof of no DS' });
+    expect(proof).toHaveTextContent(/NSEC3 proof that the delegation has no DS \(an unsigned zone\)proven/);
+    expect(proof).toHaveTextContent('opt-out');
+    expect(proof).toHaveTextContent('Closest encloser: test. NSEC3 iterations 0, salt none.');
+    expect(within(unsigned).getByRole('region', { name: 'DNSKEY records' })).toHaveTextContent(
+      'No DNSKEY records.',
+    );
+    expect(
+      within(answerCard('Answer: www.unsigned.test A')).getByLabelText('Answer: insecure'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the NSEC proof of an NXDOMAIN answer', () => {
+    show(nxdomainChain);
+    const answer = answerCard('Answer: nope.example.test A');
+    expect(answer).toHaveTextContent('the name does not exist (NXDOMAIN)');
+    const proof = within(answer).getByRole('region', { name: 'Proof of non-existence' });
+    expect(proof).toHaveTextContent(/NSEC proof that the name does not existproven/);
+    expect(proof).toHaveTextContent('Closest encloser: example.test.');
+    expect(proof).toHaveTextContent('mail.example.test. 3600 IN NSEC www.example.test. A RRSIG NSEC');
+  });
+});

@@ -1,0 +1,252 @@
+import { Alert, Box, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ChainAnswer, DnssecChain, ZoneStep } from '@rfckit/standards';
+
+import { CopyButton } from '../../components/copy-button.tsx';
+import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import {
+  CardSection,
+  DenialDetails,
+  DsList,
+  KeyList,
+  SignatureList,
+  expiryText,
+  zoneLabel,
+} from './chain-parts.tsx';
+import { SecurityBadge, securityMeaning } from './chain-status.tsx';
+
+const statusBorder = {
+  secure: 'var(--mantine-color-green-filled)',
+  insecure: 'var(--mantine-color-gray-filled)',
+  bogus: 'var(--mantine-color-red-filled)',
+  indeterminate: 'var(--mantine-color-orange-filled)',
+} as const;
+
+/** The result panel's title: the name, type and verdict. */
+export function chainTitle(chain: DnssecChain): string {
+  return `${chain.name} ${chain.type}: ${chain.status}`;
+}
+
+function Verdict({ chain }: { chain: DnssecChain }) {
+  const { failure } = chain;
+  return (
+    <Stack gap="xs" data-testid="chain-verdict">
+      <Group gap="xs" wrap="wrap">
+        <SecurityBadge status={chain.status} label="Verdict" />
+        <Text size="sm">{securityMeaning(chain.status)}</Text>
+      </Group>
+      {failure !== null && (
+        <Alert
+          color={chain.status === 'bogus' ? 'red' : 'orange'}
+          variant="light"
+          title={`At ${zoneLabel(failure.zone)}: ${failure.code}`}
+          data-failure={failure.code}
+        >
+          <Stack gap={4}>
+            <Text size="sm">{failure.message}</Text>
+            {failure.fix !== undefined && (
+              <Text size="sm">
+                <Text span fw={600}>
+                  Fix:
+                </Text>{' '}
+                {failure.fix}
+              </Text>
+            )}
+            {failure.rfc !== undefined && (
+              <Text size="xs" c="dimmed">
+                {failure.rfc}
+              </Text>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed">
+        Trust anchors: {chain.trustAnchors.source} (key tags {chain.trustAnchors.keyTags.join(', ')}). Checked{' '}
+        <time dateTime={chain.checkedAt}>{chain.checkedAt}</time> with {chain.queries} DNS queries.
+      </Text>
+    </Stack>
+  );
+}
+
+/** The link between a parent and its child: the DS set that carries trust down, or its proven absence. */
+function Connector({ parent, child }: { parent: string; child: ZoneStep }) {
+  const text =
+    child.dsDenial !== null
+      ? `${zoneLabel(parent)} proves ${child.zone} has no DS`
+      : `${zoneLabel(parent)} vouches for ${child.zone} with ${child.ds.length} DS`;
+  return (
+    <Group gap="xs" wrap="nowrap" pl="md" aria-hidden="true" data-connector>
+      <Box
+        style={{
+          width: 2,
+          alignSelf: 'stretch',
+          minHeight: 28,
+          background: statusBorder[child.status],
+        }}
+      />
+      <Text size="xs" c="dimmed">
+        ↓ {text}
+      </Text>
+    </Group>
+  );
+}
+
+function ZoneCard({ step, checkedAt }: { step: ZoneStep; checkedAt: string }) {
+  const root = step.zone === '.';
+  return (
+    <Paper
+      withBorder
+      p="md"
+      style={{ borderInlineStart: `4px solid ${statusBorder[step.status]}` }}
+      data-zone={step.zone}
+      data-status={step.status}
+    >
+      <Stack gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <Title order={5} style={{ overflowWrap: 'anywhere' }}>
+            {zoneLabel(step.zone)}
+          </Title>
+          <SecurityBadge status={step.status} label={`Zone ${zoneLabel(step.zone)}`} />
+        </Group>
+        {step.failure !== null && (
+          <Alert color={step.status === 'bogus' ? 'red' : 'orange'} variant="light" p="xs">
+            <Text size="sm">{step.failure.message}</Text>
+            {step.failure.fix !== undefined && (
+              <Text size="sm">
+                <Text span fw={600}>
+                  Fix:
+                </Text>{' '}
+                {step.failure.fix}
+              </Text>
+            )}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Stack gap="sm">
+            <CardSection title={root ? 'Trust anchors' : 'DS records in the parent'}>
+              <DsList records={step.ds} zone={step.zone} />
+            </CardSection>
+            {step.dsSignatures.length > 0 && (
+              <CardSection title="Signatures over the DS set">
+                <SignatureList signatures={step.dsSignatures} checkedAt={checkedAt} />
+              </CardSection>
+            )}
+            {step.dsDenial !== null && (
+              <CardSection title="Proof of no DS">
+                <DenialDetails denial={step.dsDenial} />
+              </CardSection>
+            )}
+          </Stack>
+          <Stack gap="sm">
+            <CardSection title="DNSKEY records">
+              <KeyList keys={step.keys} zone={step.zone} />
+            </CardSection>
+            <CardSection title="Signatures over the DNSKEY set">
+              <SignatureList signatures={step.keySetSignatures} checkedAt={checkedAt} />
+            </CardSection>
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+const answerStatusText: Record<ChainAnswer['status'], string> = {
+  ok: 'records found',
+  nxdomain: 'the name does not exist (NXDOMAIN)',
+  nodata: 'no records of this type (NODATA)',
+  failed: 'the lookup failed',
+};
+
+function AnswerCard({ answer, checkedAt }: { answer: ChainAnswer; checkedAt: string }) {
+  const records = answer.records.join('\n');
+  return (
+    <Paper
+      withBorder
+      p="md"
+      style={{ borderInlineStart: `4px solid ${statusBorder[answer.security]}` }}
+      data-answer={answer.status}
+    >
+      <Stack gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <Title order={5} style={{ overflowWrap: 'anywhere' }}>
+            Answer: {answer.owner} {answer.type}
+          </Title>
+          <SecurityBadge status={answer.security} label="Answer" />
+        </Group>
+        <Text size="sm">
+          {answerStatusText[answer.status]}
+          {answer.wildcard !== null ? `, expanded from the wildcard ${answer.wildcard}` : ''}.
+        </Text>
+        {answer.records.length > 0 && (
+          <Stack gap={4}>
+            <Code block className="mono-block">
+              {records}
+            </Code>
+            <Group>
+              <CopyButton value={records} label="Copy records" />
+            </Group>
+          </Stack>
+        )}
+        {answer.signatures.length > 0 && (
+          <CardSection title="Signatures over the answer">
+            <SignatureList signatures={answer.signatures} checkedAt={checkedAt} />
+          </CardSection>
+        )}
+        {answer.denial !== null && (
+          <CardSection title="Proof of non-existence">
+            <DenialDetails denial={answer.denial} />
+          </CardSection>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The earliest expiry of a signature the chain rests on, for the summary line. */
+function nextExpiry(chain: DnssecChain): string | undefined {
+  const valid = [
+    ...chain.zones.flatMap((zone) => [...zone.keySetSignatures, ...zone.dsSignatures]),
+    ...chain.answer.signatures,
+  ].filter((signature) => signature.outcome === 'valid');
+  return valid.map((signature) => signature.expiration).sort()[0];
+}
+
+/** The chain of trust: the verdict, the warnings, each zone from the root down, then the answer. */
+export function ChainResultView({ chain }: { chain: DnssecChain }) {
+  const expiry = nextExpiry(chain);
+  return (
+    <Stack gap="lg">
+      <Verdict chain={chain} />
+      <DiagnosticList diagnostics={chain.warnings} variant="section" label="Warnings" heading={4} />
+      <Stack gap={0} component="section" aria-label="Chain of trust">
+        <Title order={4} mb="xs">
+          Chain of trust, root first
+        </Title>
+        {expiry !== undefined && (
+          <Text size="xs" c="dimmed" mb="xs">
+            First signature to lapse {expiryText(expiry, chain.checkedAt)}.
+          </Text>
+        )}
+        <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+          {chain.zones.map((step, index) => (
+            <li key={step.zone}>
+              {index > 0 && <Connector parent={chain.zones[index - 1]!.zone} child={step} />}
+              <ZoneCard step={step} checkedAt={chain.checkedAt} />
+            </li>
+          ))}
+          <li>
+            {chain.zones.length > 0 && (
+              <Group gap="xs" wrap="nowrap" pl="md" aria-hidden="true" data-connector>
+                <Box style={{ width: 2, minHeight: 28, background: statusBorder[chain.answer.security] }} />
+                <Text size="xs" c="dimmed">
+                  ↓ signed by {zoneLabel(chain.zones.at(-1)!.zone)}
+                </Text>
+              </Group>
+            )}
+            <AnswerCard answer={chain.answer} checkedAt={chain.checkedAt} />
+          </li>
+        </Box>
+      </Stack>
+    </Stack>
+  );
+}
