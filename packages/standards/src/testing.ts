@@ -34,3 +34,4 @@ export {
   type SigningKey,
   type ZoneSpec,
 } from './dnssec/testing/sign-zone.ts';
+export { derivedTlsaCertificate } from './dane/test-certificate.ts';

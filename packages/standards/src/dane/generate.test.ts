@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { webCryptoProvider } from '../core/crypto.ts';
 import { generateTlsa } from './generate.ts';
+import { derivedTlsaCertificate } from './test-certificate.ts';
 import { validateTlsaWithChain } from './validate.ts';
 
 const crypto = webCryptoProvider()!;
 // ../shared/conformance/dnssec-dane/derived-tlsa-cert.pem (public domain) and its digests published in
 // ../shared/conformance/vectors.md §6
-const derivedPem = `-----BEGIN CERTIFICATE-----
-MIIBpTCCAUugAwIBAgIURanilLpSbsGEItUHk1WzWBC3mkUwCgYIKoZIzj0EAwIw
-GjEYMBYGA1UEAwwPd3d3LmV4YW1wbGUuY29tMB4XDTI2MTEyMjEwMTgwNloXDTM2
-MTExOTEwMTgwNlowGjEYMBYGA1UEAwwPd3d3LmV4YW1wbGUuY29tMFkwEwYHKoZI
-zj0CAQYIKoZIzj0DAQcDQgAE4W09v8+2RcoNOFsQXNCTBswlPnnmdv5FX9Kl09yG
-htF3Cilcs41UeELs1Uxnp6HVd/Lf+yqsIsUA4XWvZsvbkKNvMG0wHQYDVR0OBBYE
-FNLp170ouqqCMTTyazCpxpXIDjZUMB8GA1UdIwQYMBaAFNLp170ouqqCMTTyazCp
-xpXIDjZUMA8GA1UdEwEB/wQFMAMBAf8wGgYDVR0RBBMwEYIPd3d3LmV4YW1wbGUu
-Y29tMAoGCCqGSM49BAMCA0gAMEUCIEGGiQHpTqN7bepFlOwBhZfcicXAI9McGFfq
-3ET5JEL3AiEAsdOFEbc1OMpCKX73Rc/EbcalffEVCiF55cH2yryDI5Y=
------END CERTIFICATE-----
-`;
+const derivedPem = derivedTlsaCertificate.pem;
 const expected = {
   '3 0 1': 'cc34ab0268dd712601741b58510cd988537838d7936519115b9f2791eb0e9ec7',
   '3 0 2':

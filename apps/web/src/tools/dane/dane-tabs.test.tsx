@@ -1,4 +1,5 @@
 import { daneOperations, generateTlsa, validateTlsaWithChain, webCryptoProvider } from '@rfckit/standards';
+import { derivedTlsaCertificate } from '@rfckit/standards/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,18 +10,7 @@ import { GeneratorTab } from './generator-tab.tsx';
 import { ValidatorTab } from './validator-tab.tsx';
 
 // ../shared/conformance/dnssec-dane/derived-tlsa-cert.pem; its 3 1 1 digest is published in vectors.md §6
-const pem = `-----BEGIN CERTIFICATE-----
-MIIBpTCCAUugAwIBAgIURanilLpSbsGEItUHk1WzWBC3mkUwCgYIKoZIzj0EAwIw
-GjEYMBYGA1UEAwwPd3d3LmV4YW1wbGUuY29tMB4XDTI2MTEyMjEwMTgwNloXDTM2
-MTExOTEwMTgwNlowGjEYMBYGA1UEAwwPd3d3LmV4YW1wbGUuY29tMFkwEwYHKoZI
-zj0CAQYIKoZIzj0DAQcDQgAE4W09v8+2RcoNOFsQXNCTBswlPnnmdv5FX9Kl09yG
-htF3Cilcs41UeELs1Uxnp6HVd/Lf+yqsIsUA4XWvZsvbkKNvMG0wHQYDVR0OBBYE
-FNLp170ouqqCMTTyazCpxpXIDjZUMB8GA1UdIwQYMBaAFNLp170ouqqCMTTyazCp
-xpXIDjZUMA8GA1UdEwEB/wQFMAMBAf8wGgYDVR0RBBMwEYIPd3d3LmV4YW1wbGUu
-Y29tMAoGCCqGSM49BAMCA0gAMEUCIEGGiQHpTqN7bepFlOwBhZfcicXAI9McGFfq
-3ET5JEL3AiEAsdOFEbc1OMpCKX73Rc/EbcalffEVCiF55cH2yryDI5Y=
------END CERTIFICATE-----`;
-const digest = '75b946f1b6efb49f10f03f1617302e482a105c2e6d5baae2c2fc4a9676fcafab';
+const { pem, spkiSha256: digest } = derivedTlsaCertificate;
 const crypto = webCryptoProvider()!;
 
 // the API's answers are what the server computes with the same standards code
