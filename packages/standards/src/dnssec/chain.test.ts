@@ -272,6 +272,16 @@ describe('buildChain: secure answers', () => {
     expect(chain.zones.map((z) => z.zone)).toContain('nsec3.test');
   });
 
+  it.each([
+    ['.', 'DNSKEY', '.'],
+    ['test', 'DS', 'test'],
+    ['example.test', 'DNSKEY', 'example.test'],
+  ] as const)('validates %s %s itself', async (name, type, owner) => {
+    const chain = await chainOf(name, type);
+    expect(chain.status).toBe('secure');
+    expect(chain.answer).toMatchObject({ owner, status: 'ok', security: 'secure' });
+  });
+
   it('accepts a root DNSKEY given as the trust anchor', async () => {
     const resolver = createFixtureResolver(await hierarchy());
     const chain = await buildChain('www.example.test', 'A', {
