@@ -9,6 +9,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { activityBench, describeActivityBench } from './activity.ts';
 import { dkimBench, describeDkimBench } from './dkim.ts';
 import { dnsBench, describeDnsBench } from './dns.ts';
+import { describeDnssecChainBench, dnssecChainBench } from './dnssec-chain.ts';
 import { describeHttpHeadersBench, httpHeadersBench } from './http-headers.ts';
 import { describeSpfBench, spfBench } from './spf.ts';
 import { describeSpfLintBench, spfLintBench } from './spf-lint.ts';
@@ -89,6 +90,9 @@ console.log(describeDkimBench(dkim));
 const tlsScan = await tlsScanBench();
 console.log(describeTlsScanBench(tlsScan));
 
+const dnssecChain = await dnssecChainBench();
+console.log(describeDnssecChainBench(dnssecChain));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -101,6 +105,7 @@ const results = {
   spfLint,
   dkim,
   tlsScan,
+  dnssecChain,
 };
 const resultsFile = path.join(root, 'bench/results/latest.json');
 // the load run (npm run bench:load) keeps its own key: carried over, not dropped

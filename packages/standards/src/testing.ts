@@ -22,3 +22,15 @@ export {
   rrsigRecord,
   txtRecord,
 } from './dnssec/test-records.ts';
+export {
+  dsOf,
+  encodeRdata,
+  fixtureZonesOf,
+  generateKey,
+  signRrset,
+  signZone,
+  withRdata,
+  type SignatureWindow,
+  type SigningKey,
+  type ZoneSpec,
+} from './dnssec/testing/sign-zone.ts';

@@ -10,7 +10,9 @@
 import { splitTxtStrings } from './txt-strings.ts';
 import type {
   DnsCnameRecord,
+  DnsNsecRecord,
   DnsQueryOptions,
+  DnsRrsigRecord,
   DnsRecord,
   DnsRecordOf,
   DnsRecordType,
@@ -51,7 +53,12 @@ export interface FixtureName {
   SOA?: Partial<Omit<DnsSoaRecord, 'type' | 'name' | 'ttl'>>;
   SRV?: OneOrMany<{ priority?: number; weight?: number; port: number; target: string }>;
   CAA?: OneOrMany<{ flags?: number; critical?: boolean; tag: string; value: string }>;
-  /** Any other type, in the Resolver's decoded record shapes (`{ type: 'DS', keyTag: … }`). */
+  /**
+   * Any other type, in the Resolver's decoded record shapes (`{ type: 'DS', keyTag: … }`). Records
+   * of the types above may be listed here too (signed zones list every record here with its
+   * `rdata`); they join those of the named field. RRSIGs listed here are served with the set they
+   * cover when a query asks for DNSSEC records.
+   */
   other?: readonly FixtureRecordData[];
   /** TTL of every record of the name (default 300). */
   ttl?: number;
@@ -138,6 +145,19 @@ function switchOn(value: FixtureTypeSwitch | undefined, type: string): boolean {
 }
 
 function recordsOf(fixture: FixtureName, type: DnsRecordType, owner: string, apexGuess: string): DnsRecord[] {
+  const listed = (fixture.other ?? [])
+    .filter((rr) => rr.type === type)
+    .map((rr) => ({ ...rr, name: owner, ttl: fixture.ttl ?? DEFAULT_TTL }) as DnsRecord);
+  if (!(explicitTypes as readonly string[]).includes(type)) return listed;
+  return [...namedRecordsOf(fixture, type, owner, apexGuess), ...listed];
+}
+
+function namedRecordsOf(
+  fixture: FixtureName,
+  type: DnsRecordType,
+  owner: string,
+  apexGuess: string,
+): DnsRecord[] {
   const ttl = fixture.ttl ?? DEFAULT_TTL;
   const base = { name: owner, ttl };
   switch (type) {
@@ -202,9 +222,7 @@ function recordsOf(fixture: FixtureName, type: DnsRecordType, owner: string, ape
         };
       });
     default:
-      return (fixture.other ?? [])
-        .filter((rr) => rr.type === type)
-        .map((rr) => ({ ...rr, ...base }) as DnsRecord);
+      return [];
   }
 }
 
@@ -213,7 +231,8 @@ function stripDot(name: string): string {
 }
 
 function lists(fixture: FixtureName, type: DnsRecordType): boolean {
-  if ((explicitTypes as readonly string[]).includes(type)) return fixture[type as ExplicitType] !== undefined;
+  if ((explicitTypes as readonly string[]).includes(type) && fixture[type as ExplicitType] !== undefined)
+    return true;
   return (fixture.other ?? []).some((rr) => rr.type === type);
 }
 
@@ -278,13 +297,86 @@ export function createFixtureResolver(
     if (fixture === undefined) return false;
     return (
       lists(fixture, type) ||
-      fixture.CNAME !== undefined ||
+      lists(fixture, 'CNAME') ||
       switchOn(fixture.timeout, type) ||
       switchOn(fixture.servfail, type)
     );
   }
 
+  /** The zone a name's data belongs to: the closest enclosing name listing an SOA. */
+  function apexOf(name: string | undefined): string | undefined {
+    for (let n = name; n !== undefined; n = parentOf(n)) {
+      const fixture = fixtures.get(n);
+      if (fixture !== undefined && lists(fixture, 'SOA')) return n;
+    }
+    return undefined;
+  }
+
+  function signaturesAt(owner: string, covered: string, signer?: string): DnsRrsigRecord[] {
+    const fixture = lookup(owner);
+    if (fixture === undefined) return [];
+    return (recordsOf(fixture, 'RRSIG', owner, owner) as DnsRrsigRecord[]).filter(
+      (sig) => sig.typeCovered === covered && (signer === undefined || sig.signerName === signer),
+    );
+  }
+
+  /**
+   * The zone's NSEC and NSEC3 records with their RRSIGs, as the authority section of a denial. At
+   * a delegation the owner holds both sides' NSEC: the parent's has no SOA bit (RFC 4035 §2.3).
+   * A real server sends only the records that prove the case; a validator must pick them itself.
+   */
+  function denialRecords(zone: string): DnsRecord[] {
+    const out: DnsRecord[] = [];
+    for (const [owner, fixture] of fixtures) {
+      if (zone !== '' && owner !== zone && !owner.endsWith(`.${zone}`)) continue;
+      const nsecs = (recordsOf(fixture, 'NSEC', owner, owner) as DnsNsecRecord[]).filter(
+        (nsec) =>
+          apexOf(nsec.types.includes('SOA') || !lists(fixture, 'SOA') ? owner : parentOf(owner)) === zone,
+      );
+      const nsec3s = parentOf(owner) === zone ? recordsOf(fixture, 'NSEC3', owner, owner) : [];
+      if (nsecs.length > 0) out.push(...nsecs, ...signaturesAt(owner, 'NSEC', zone));
+      if (nsec3s.length > 0) out.push(...nsec3s, ...signaturesAt(owner, 'NSEC3', zone));
+    }
+    return out;
+  }
+
+  /** What a DO-bit answer adds (RFC 4035 §3.1): RRSIGs, the SOA and the proofs of denial. */
+  function withDnssec<T extends DnsRecordType>(
+    result: DnsResult<T>,
+    owner: string,
+    expanded: boolean,
+  ): DnsResult<T> {
+    if (result.status !== 'ok' && result.status !== 'nodata' && result.status !== 'nxdomain') return result;
+    const answer: DnsRecord[] = result.cnames.flatMap((cname) => [
+      cname,
+      ...signaturesAt(cname.name, 'CNAME'),
+    ]);
+    const zone = apexOf(result.type === 'DS' ? parentOf(owner) : owner);
+    if (result.status === 'ok') {
+      const signatures = signaturesAt(owner, result.type);
+      answer.push(...result.records, ...signatures);
+      const authority = expanded && zone !== undefined ? denialRecords(zone) : [];
+      return { ...result, signatures, sections: { answer, authority } };
+    }
+    if (zone === undefined) return { ...result, sections: { answer, authority: [] } };
+    const soa = recordsOf(fixtures.get(zone) ?? {}, 'SOA', zone, zone) as DnsSoaRecord[];
+    const authority = [...soa, ...signaturesAt(zone, 'SOA', zone), ...denialRecords(zone)];
+    return { ...result, ...(soa[0] ? { soa: soa[0] } : {}), sections: { answer, authority } };
+  }
+
   async function resolve<T extends DnsRecordType>(
+    asked: string,
+    type: T,
+    queryOptions: DnsQueryOptions | undefined,
+  ): Promise<DnsResult<T>> {
+    const result = await resolveUnsigned(asked, type, queryOptions);
+    if (queryOptions?.dnssec !== true || result.status === 'error') return result;
+    const owner = 'canonicalName' in result ? result.canonicalName : result.name;
+    const expanded = !fixtures.has(owner) && !existing.has(owner);
+    return withDnssec(result, owner, expanded);
+  }
+
+  async function resolveUnsigned<T extends DnsRecordType>(
     asked: string,
     type: T,
     queryOptions: DnsQueryOptions | undefined,
@@ -352,7 +444,7 @@ export function createFixtureResolver(
           signatures: [],
         };
       }
-      if (fixture.CNAME === undefined || type === 'CNAME') {
+      if (!lists(fixture, 'CNAME') || type === 'CNAME') {
         return {
           ...base,
           status: 'nodata',

@@ -66,3 +66,4 @@ export {
   type DenialResult,
 } from './denial.ts';
 export { ianaRootTrustAnchors, parseTrustAnchors, type TrustAnchors } from './anchors.ts';
+export { buildChain, type ChainOptions } from './chain.ts';
