@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { DsView, SecurityStatus, SignatureView } from '@rfckit/standards';
+import type { ChainFailureCode, DsView, SecurityStatus, SignatureView } from '@rfckit/standards';
 
 import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
 
@@ -156,6 +156,26 @@ export function DsStatusBadge({ status }: { status: DsView['status'] }) {
 export function SignatureOutcomeBadge({ outcome }: { outcome: SignatureView['outcome'] }) {
   return <StatusBadge style={signatureStyles[outcome]} />;
 }
+
+/** What broke, in words, for the title of a failure (its code stays on the alert as data). */
+export const failureTitles: Record<ChainFailureCode, string> = {
+  'expired-signature': 'a signature has expired',
+  'signature-not-yet-valid': 'a signature is not valid yet',
+  'bad-signature': 'a signature does not verify',
+  'missing-signature': 'records are not signed',
+  'no-matching-ds': 'no DNSKEY matches the DS',
+  'wrong-digest': 'the DS digest matches no key',
+  'missing-dnskey': 'the zone publishes no DNSKEY',
+  'algorithm-mismatch': 'the DS and key algorithms differ',
+  'unsupported-algorithm': 'an algorithm validators do not support',
+  'bad-denial-proof': 'the proof of non-existence fails',
+  'missing-denial-proof': 'the proof of non-existence is missing',
+  'no-trust-anchor': 'no trust anchor for the root',
+  'dns-failure': 'a DNS query got no answer',
+  'cname-loop': 'the CNAMEs loop',
+  'too-many-cnames': 'too many CNAMEs',
+  'invalid-name': 'not a domain name',
+};
 
 /** What a status means, for the verdict's sentence. */
 export function securityMeaning(status: SecurityStatus): string {
