@@ -26,7 +26,7 @@ function dsIn(text: string): DsExpectation[] {
   }));
 }
 
-function sections(markdown: string): { title: string; body: string }[] {
+export function sections(markdown: string): { title: string; body: string }[] {
   return markdown
     .split(/^## /m)
     .slice(1)
@@ -68,4 +68,62 @@ export function dnskeyVectors(markdown: string): DnskeyVector[] {
     );
   }
   return vectors;
+}
+
+export interface TlsaExampleVector {
+  source: string;
+  /** The record as the RFC prints it, parentheses and line breaks included. */
+  record: string;
+  usage: number;
+  selector: number;
+  matchingType: number;
+  /** Lower-case hex; null for the example the RFC itself truncates. */
+  data: string | null;
+}
+
+/** The RFC 6698 §2.3 examples of section 5: each code block with the parse the text expects. */
+export function tlsaExampleVectors(markdown: string): TlsaExampleVector[] {
+  const section = sections(markdown).find(({ title }) => title.startsWith('5.'));
+  if (!section) throw new Error('vectors.md has no section 5 (TLSA)');
+  return section.body
+    .split(/^Example /m)
+    .slice(1)
+    .map((example) => {
+      const block = /```\n([\s\S]*?)```/.exec(example)?.[1];
+      const fields = /usage (\d+),?\s+selector (\d+),?\s+(?:and )?matching(?:\s+type)? (\d+)/.exec(
+        example
+          .replaceAll('\n', ' ')
+          .replace(/usage (\d+) \/ selector (\d+) \/ matching (\d+)/, 'usage $1, selector $2, matching $3'),
+      );
+      if (!block || !fields)
+        throw new Error(`vectors.md TLSA example "${example.slice(0, 40)}" cannot be read`);
+      const data = /data\s+`([0-9a-f]+)`/.exec(example.replaceAll('\n', ' '));
+      return {
+        source: `RFC 6698 §2.3 example ${example.slice(0, 1)}`,
+        record: block.trim(),
+        usage: Number(fields[1]),
+        selector: Number(fields[2]),
+        matchingType: Number(fields[3]),
+        data: data ? data[1]! : null,
+      };
+    });
+}
+
+export interface DerivedTlsaVector {
+  usage: number;
+  selector: number;
+  matchingType: number;
+  data: string;
+}
+
+/** The table of section 6: TLSA parameters and the association data of derived-tlsa-cert.pem. */
+export function derivedTlsaVectors(markdown: string): DerivedTlsaVector[] {
+  const section = sections(markdown).find(({ title }) => title.startsWith('6.'));
+  if (!section) throw new Error('vectors.md has no section 6 (derived TLSA)');
+  return [...section.body.matchAll(/^\| (\d) (\d) (\d) \([^)]*\) \| `([0-9a-f]+)` \|$/gm)].map((m) => ({
+    usage: Number(m[1]),
+    selector: Number(m[2]),
+    matchingType: Number(m[3]),
+    data: m[4]!,
+  }));
 }

@@ -21,6 +21,7 @@ import {
   type DnsSoaRecord,
   type DnsTimeout,
   type Resolver,
+  toBase32hex,
 } from '@rfckit/standards';
 
 export interface DnsServerAddress {
@@ -418,23 +419,6 @@ function typeLabel(name: string): string {
   return typeNames.get(code) ?? `TYPE${code}`;
 }
 
-const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
-function base32hex(bytes: Uint8Array): string {
-  let out = '';
-  let bits = 0;
-  let value = 0;
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32HEX[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32HEX[(value << (5 - bits)) & 31];
-  return out;
-}
-
 /**
  * Decodes one record of a type the contract names; throws on RDATA that does not fit it. With
  * `withRdata` (a DNSSEC query) the record carries its RDATA as received.
@@ -601,7 +585,7 @@ function decodeFields(buf: Buffer, rr: WireRecord): DnsRecord {
         flags: nsec3.flags,
         iterations: nsec3.iterations,
         salt: nsec3.salt.toString('hex'),
-        nextHashedOwner: base32hex(nsec3.nextDomain),
+        nextHashedOwner: toBase32hex(nsec3.nextDomain),
         types: nsec3.rrtypes.map(typeLabel),
       };
     }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { webCryptoProvider, type CryptoProvider } from '../core/crypto.ts';
+import { UnsupportedSchemeError, webCryptoProvider, type CryptoProvider } from '../core/crypto.ts';
 import { createFixtureResolver, type FixtureName, type FixtureZones } from '../core/fixture-resolver.ts';
 import type { DnsDsRecord, DnsRecord, DnsRecordType } from '../core/resolver.ts';
 import type { TrustAnchors } from './anchors.ts';
@@ -272,6 +272,16 @@ describe('buildChain: secure answers', () => {
     expect(chain.zones.map((z) => z.zone)).toContain('nsec3.test');
   });
 
+  it.each([
+    ['.', 'DNSKEY', '.'],
+    ['test', 'DS', 'test'],
+    ['example.test', 'DNSKEY', 'example.test'],
+  ] as const)('validates %s %s itself', async (name, type, owner) => {
+    const chain = await chainOf(name, type);
+    expect(chain.status).toBe('secure');
+    expect(chain.answer).toMatchObject({ owner, status: 'ok', security: 'secure' });
+  });
+
   it('accepts a root DNSKEY given as the trust anchor', async () => {
     const resolver = createFixtureResolver(await hierarchy());
     const chain = await buildChain('www.example.test', 'A', {
@@ -310,6 +320,32 @@ describe('buildChain: insecure delegations', () => {
     });
     expect(chain.status).toBe('insecure');
     expect(chain.zones.find((z) => z.zone === 'example.test')?.status).toBe('insecure');
+    expect(codes(chain)).toContain('DNSSEC_UNSUPPORTED_ALGORITHM');
+  });
+});
+
+describe("buildChain: a verifier without the zone's algorithm", () => {
+  it('treats the zone as insecure, not bogus (RFC 4035 §5.2)', async () => {
+    const resolver = createFixtureResolver(await hierarchy());
+    // a runtime whose verifier lacks Ed25519, the algorithm of test
+    const noEd25519: CryptoProvider = {
+      digest: (algorithm, data) => crypto.digest(algorithm, data),
+      verify: (scheme, spki, signature, data) => {
+        if (scheme.name === 'Ed25519') throw new UnsupportedSchemeError(scheme.name);
+        return crypto.verify?.(scheme, spki, signature, data) ?? false;
+      },
+    };
+    const chain = await buildChain('www.example.test', 'A', {
+      resolver,
+      crypto: noEd25519,
+      trustAnchors: anchors,
+      now: NOW,
+    });
+    expect(chain.status).toBe('insecure');
+    expect(chain.zones.map((z) => [z.zone, z.status])).toEqual([
+      ['.', 'secure'],
+      ['test', 'insecure'],
+    ]);
     expect(codes(chain)).toContain('DNSSEC_UNSUPPORTED_ALGORITHM');
   });
 });

@@ -640,6 +640,19 @@ class ChainBuilder {
       );
     }
     if (verification === undefined || !verification.valid) {
+      const checks = verification?.checks ?? [];
+      // RFC 4035 §5.2: a validator that cannot verify the zone's algorithm treats it as unsigned
+      if (checks.length > 0 && checks.every((c) => c.outcome === 'unsupported-algorithm')) {
+        step.status = 'insecure';
+        this.warn(
+          `unsupported ${where}`,
+          'DNSSEC_UNSUPPORTED_ALGORITHM',
+          `${where} is signed with algorithm ${[...new Set(checks.map((c) => c.signature.algorithm))].join(', ')}, which this validator cannot verify here, so the zone is treated as unsigned.`,
+          'RFC 4035 §5.2',
+          fixes['unsupported-algorithm'].fix,
+        );
+        return { kind: 'insecure', zone };
+      }
       const algorithms = new Set(designated.map((k) => k.algorithm));
       if (signatures.length > 0 && !signatures.some((s) => algorithms.has(s.algorithm)))
         return this.fail(
