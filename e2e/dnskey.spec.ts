@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { dnssecLabNames as names } from '@rfckit/testlab';
 import { withConsentGiven } from './fixtures.ts';
 import { signInThroughApi } from './session.ts';
 
@@ -62,4 +64,83 @@ test('a blank record is refused before any call, as every tool refuses one', asy
   await validate.click();
   await expect(field).toHaveAccessibleDescription(/DNSKEY record is required/);
   expect(requests).toEqual([]);
+});
+
+test.describe('Chain tab on the signed lab', () => {
+  /** The result region of the Chain tab, once the verdict of `name` is on screen. */
+  async function chainResult(page: Page, title: string) {
+    const result = page.getByRole('region', { name: 'Chain of trust result' });
+    await expect(result.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+    return result;
+  }
+
+  test('a linked name opens with its secure chain, a card per zone from the root', async ({ page }) => {
+    await page.goto(`/tools/dnskey?tab=chain&domain=www.${names.secure}&type=A`);
+    await expect(page.getByRole('tab', { name: 'Chain' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Domain')).toHaveValue(`www.${names.secure}`);
+    const result = await chainResult(page, `www.${names.secure} A: secure`);
+    const diagram = result.getByRole('region', { name: 'Chain of trust' });
+    await expect(diagram.getByRole('heading', { level: 5 })).toHaveText([
+      '. (root)',
+      names.tld,
+      names.secure,
+      `Answer: www.${names.secure} A`,
+    ]);
+    for (const zone of ['.', names.tld, names.secure]) {
+      await expect(diagram.locator(`[data-zone="${zone}"]`)).toHaveAttribute('data-status', 'secure');
+    }
+    // the lab root's DS is the configured trust anchor and matches its key-signing key
+    await expect(diagram.getByRole('region', { name: 'Trust anchors' })).toContainText('matches a key');
+    const domain = diagram.locator(`[data-zone="${names.secure}"]`);
+    await expect(domain.getByRole('region', { name: 'DNSKEY records' })).toContainText('KSK');
+    await expect(domain.getByRole('region', { name: 'DNSKEY records' })).toContainText('ZSK');
+    await expect(domain.getByRole('region', { name: 'Signatures over the DNSKEY set' })).toContainText(
+      /expires in/,
+    );
+  });
+
+  test('a DS that matches no key is bogus, with the reason and the fix', async ({ page }) => {
+    await page.goto('/tools/dnskey?tab=chain');
+    const form = page.getByRole('form', { name: 'DNSSEC chain of trust' });
+    await form.getByLabel('Domain').fill(names.wrongDs);
+    await form.getByRole('button', { name: 'Validate chain' }).click();
+    const result = await chainResult(page, `${names.wrongDs} A: bogus`);
+    const verdict = result.getByTestId('chain-verdict');
+    await expect(verdict.locator('[data-failure="wrong-digest"]')).toContainText(/digest/i);
+    await expect(verdict).toContainText('Fix:');
+    await expect(result.locator(`[data-zone="${names.wrongDs}"]`)).toHaveAttribute('data-status', 'bogus');
+    // the parent is still secure: the break is at the delegation
+    await expect(result.locator(`[data-zone="${names.tld}"]`)).toHaveAttribute('data-status', 'secure');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`secure and bogus chains at 1440 and 390 px in the ${scheme} theme: screenshots, no sideways scroll, axe`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(90_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const [name, domain, status] of [
+          ['secure', `www.${names.secure}`, 'secure'],
+          ['bogus', names.wrongDs, 'bogus'],
+        ] as const) {
+          await page.goto(`/tools/dnskey?tab=chain&domain=${domain}`);
+          await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+          await chainResult(page, `${domain} A: ${status}`);
+          await page.screenshot({
+            path: testInfo.outputPath(`dnskey-chain-${name}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+          expect(
+            axe.violations.map(
+              (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+            ),
+          ).toEqual([]);
+        }
+      }
+    });
+  }
 });

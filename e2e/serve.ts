@@ -1,11 +1,13 @@
 // The server for browser journeys, with its mail going over real SMTP: a loopback smtp-server
 // receives every message and files it where e2e/mail.ts reads it. Its tools reach the network
-// lab: a DNS server and web servers (a test CA) on loopback serving e2e/lab-sites.ts. Then the
-// real server starts with SMTP_URL and the lab's environment.
+// lab: a DNS server and web servers (a test CA) on loopback serving e2e/lab-sites.ts, and the
+// signed DNSSEC hierarchy of the testlab (its root as the trust anchor). Then the real server
+// starts with SMTP_URL and the lab's environment.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
+  buildDnssecLab,
   labEnv,
   startDnsServer,
   startNodeTlsServer,
@@ -79,7 +81,10 @@ await new Promise<void>((resolve) => probe.close(() => resolve()));
 Object.assign(zones, dkimZones());
 Object.assign(zones, arcZones(dataDir));
 Object.assign(zones, spfZones);
-const dns = await startDnsServer({ zones });
+// the lab root, test. and the signed (and broken) domains under it, for the DNSKEY tool's Chain
+// tab; the fixture zones above stay deeper than test., so they still answer for their names
+const dnssecLab = await buildDnssecLab();
+const dns = await startDnsServer({ zones, signedZones: dnssecLab.zones });
 // the TLS tester's servers, reached by name on any port
 const currentTls = await startNodeTlsServer({
   certificate: await web.ca.issue({ names: [labTlsHosts.current] }),
@@ -114,7 +119,8 @@ const stalledTls = await startScriptedTlsServer({
 });
 // specs publish records in it at run time (e2e/lab-dns.ts)
 await servePublishing(dns, dataDir);
-// DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO and OUTBOUND_CA_FILE
+// DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO, OUTBOUND_CA_FILE and the lab root's
+// DNSSEC trust anchor
 Object.assign(
   process.env,
   labEnv({
@@ -130,6 +136,6 @@ Object.assign(
       `${labTlsHosts.stalled}::127.0.0.1:${stalledTls.port}`,
     ],
   }),
-  { OUTBOUND_CA_FILE: caFile },
+  { OUTBOUND_CA_FILE: caFile, DNSSEC_TRUST_ANCHORS: dnssecLab.trustAnchorFile },
 );
 await import('../apps/server/src/server.ts');

@@ -120,7 +120,12 @@ export const bogusChain: DnssecChain = {
     zone('example.test', 40000, 40001, 'test', {
       status: 'bogus',
       ds: [ds('example.test', 40000, 'parent', { status: 'wrong-digest' })],
-      keys: [key('example.test', 40000, 'KSK', { matchedByDs: false }), key('example.test', 40001, 'ZSK')],
+      // as buildChain sends it: no key is vouched for, so the DNSKEY set's RRSIGs are not checked
+      keys: [
+        key('example.test', 40000, 'KSK', { matchedByDs: false, signsKeySet: false }),
+        key('example.test', 40001, 'ZSK', { signs: [] }),
+      ],
+      keySetSignatures: [],
       failure: {
         code: 'wrong-digest',
         message: 'No DS of the parent matches a DNSKEY of example.test.',
@@ -128,7 +133,7 @@ export const bogusChain: DnssecChain = {
       },
     }),
   ],
-  answer: { ...secureChain.answer, security: 'bogus' },
+  answer: { ...secureChain.answer, status: 'failed', records: [], signatures: [], security: 'bogus' },
   warnings: [],
 };
 

@@ -93,7 +93,7 @@ function keyFacts(key: KeyView): string[] {
   if (key.matchedByDs) facts.push(`matched by DS ${key.keyTag}`);
   if (key.signsKeySet) facts.push('signs the DNSKEY set');
   if (key.signs.length > 0) facts.push(`signs ${key.signs.join(', ')}`);
-  if (facts.length === 0) facts.push('signs nothing here');
+  if (facts.length === 0) facts.push('no signature by this key verified');
   return facts;
 }
 
@@ -140,14 +140,17 @@ export function KeyList({ keys, zone }: { keys: readonly KeyView[]; zone: string
 export function SignatureList({
   signatures,
   checkedAt,
+  empty = 'No signatures.',
 }: {
   signatures: readonly SignatureView[];
   checkedAt: string;
+  /** What to say when there are none. */
+  empty?: string;
 }) {
   if (signatures.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No signatures.
+        {empty}
       </Text>
     );
   return (

@@ -60,6 +60,7 @@ describe('DNSSEC chain result', () => {
     ).toBeInTheDocument();
 
     const answer = answerCard('Answer: www.example.test A');
+    expect(answer).toHaveTextContent('One record.');
     expect(answer).toHaveTextContent('www.example.test. 300 IN A 192.0.2.10');
     expect(answer).toHaveTextContent(/RRSIG A by key 40001valid.*expires in 3 days/);
     expect(screen.getByText(/First signature to lapse expires in 3 days/)).toBeInTheDocument();
@@ -77,7 +78,8 @@ describe('DNSSEC chain result', () => {
     show(bogusChain);
     const verdict = screen.getByTestId('chain-verdict');
     expect(within(verdict).getByLabelText('Verdict: bogus')).toBeInTheDocument();
-    expect(verdict).toHaveTextContent('At example.test: wrong-digest');
+    expect(verdict).toHaveTextContent('At example.test: the DS digest matches no key');
+    expect(verdict.querySelector('[data-failure="wrong-digest"]')).not.toBeNull();
     expect(verdict).toHaveTextContent('not its digest');
     expect(verdict).toHaveTextContent('Fix: Publish the DS made from the current KSK at your registrar');
     expect(verdict).toHaveTextContent('RFC 4035 §5.2');
@@ -89,6 +91,15 @@ describe('DNSSEC chain result', () => {
     );
     expect(domain).toHaveTextContent('Fix: Publish the DS made from the current KSK.');
     expect(domain.querySelector('[data-key-tag="40000"]')).not.toHaveTextContent('matched by DS');
+    expect(domain.querySelector('[data-key-tag="40000"]')).toHaveTextContent(
+      'no signature by this key verified',
+    );
+    expect(within(domain).getByRole('region', { name: 'Signatures over the DNSKEY set' })).toHaveTextContent(
+      'Not checked: no key here is vouched for by a DS or trust anchor.',
+    );
+    expect(answerCard('Answer: www.example.test A')).toHaveTextContent(
+      'Not validated: the chain of trust breaks above, so no answer for this name can be trusted.',
+    );
     expect(zoneCard('test')).toHaveAttribute('data-status', 'secure');
     expect(screen.queryByRole('region', { name: 'Warnings' })).not.toBeInTheDocument();
   });
@@ -114,7 +125,7 @@ describe('DNSSEC chain result', () => {
   it('shows the NSEC proof of an NXDOMAIN answer', () => {
     show(nxdomainChain);
     const answer = answerCard('Answer: nope.example.test A');
-    expect(answer).toHaveTextContent('the name does not exist (NXDOMAIN)');
+    expect(answer).toHaveTextContent('The name does not exist (NXDOMAIN).');
     const proof = within(answer).getByRole('region', { name: 'Proof of non-existence' });
     expect(proof).toHaveTextContent(/NSEC proof that the name does not existproven/);
     expect(proof).toHaveTextContent('Closest encloser: example.test.');

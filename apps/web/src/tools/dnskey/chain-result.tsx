@@ -12,7 +12,7 @@ import {
   expiryText,
   zoneLabel,
 } from './chain-parts.tsx';
-import { SecurityBadge, securityMeaning } from './chain-status.tsx';
+import { failureTitles, SecurityBadge, securityMeaning } from './chain-status.tsx';
 
 const statusBorder = {
   secure: 'var(--mantine-color-green-filled)',
@@ -38,7 +38,7 @@ function Verdict({ chain }: { chain: DnssecChain }) {
         <Alert
           color={chain.status === 'bogus' ? 'red' : 'orange'}
           variant="light"
-          title={`At ${zoneLabel(failure.zone)}: ${failure.code}`}
+          title={`At ${zoneLabel(failure.zone)}: ${failureTitles[failure.code]}`}
           data-failure={failure.code}
         >
           <Stack gap={4}>
@@ -141,7 +141,14 @@ function ZoneCard({ step, checkedAt }: { step: ZoneStep; checkedAt: string }) {
               <KeyList keys={step.keys} zone={step.zone} />
             </CardSection>
             <CardSection title="Signatures over the DNSKEY set">
-              <SignatureList signatures={step.keySetSignatures} checkedAt={checkedAt} />
+              <SignatureList
+                signatures={step.keySetSignatures}
+                checkedAt={checkedAt}
+                // a DNSKEY set is only checked with the keys a DS or trust anchor vouches for (RFC 4035 §5.2)
+                {...(step.keys.length > 0 && !step.keys.some((key) => key.matchedByDs)
+                  ? { empty: 'Not checked: no key here is vouched for by a DS or trust anchor.' }
+                  : {})}
+              />
             </CardSection>
           </Stack>
         </SimpleGrid>
@@ -150,12 +157,20 @@ function ZoneCard({ step, checkedAt }: { step: ZoneStep; checkedAt: string }) {
   );
 }
 
-const answerStatusText: Record<ChainAnswer['status'], string> = {
-  ok: 'records found',
-  nxdomain: 'the name does not exist (NXDOMAIN)',
-  nodata: 'no records of this type (NODATA)',
-  failed: 'the lookup failed',
-};
+function answerStatusText(answer: ChainAnswer): string {
+  switch (answer.status) {
+    case 'ok':
+      return answer.records.length === 1 ? 'One record' : `${answer.records.length} records`;
+    case 'nxdomain':
+      return 'The name does not exist (NXDOMAIN)';
+    case 'nodata':
+      return 'The name has no records of this type (NODATA)';
+    case 'failed':
+      return answer.security === 'bogus'
+        ? 'Not validated: the chain of trust breaks above, so no answer for this name can be trusted'
+        : 'Not validated: a DNS answer the chain needs did not come';
+  }
+}
 
 function AnswerCard({ answer, checkedAt }: { answer: ChainAnswer; checkedAt: string }) {
   const records = answer.records.join('\n');
@@ -174,7 +189,7 @@ function AnswerCard({ answer, checkedAt }: { answer: ChainAnswer; checkedAt: str
           <SecurityBadge status={answer.security} label="Answer" />
         </Group>
         <Text size="sm">
-          {answerStatusText[answer.status]}
+          {answerStatusText(answer)}
           {answer.wildcard !== null ? `, expanded from the wildcard ${answer.wildcard}` : ''}.
         </Text>
         {answer.records.length > 0 && (
