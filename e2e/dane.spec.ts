@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { withConsentGiven } from './fixtures.ts';
-import { labTlsHosts } from './lab-sites.ts';
+import { hasProgram } from '@rfckit/testlab';
+import { labDaneDomains, labDaneMx, labTlsHosts } from './lab-sites.ts';
 import { signInThroughApi } from './session.ts';
 
 test.beforeEach(async ({ page, request }) => {
@@ -88,4 +89,70 @@ for (const scheme of ['light', 'dark'] as const)
           (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
         ),
       ).toEqual([]);
+    });
+
+// e2e/serve.ts signs the DANE domains into the lab only where dnssec-signzone runs (CI installs it)
+const daneLab = hasProgram('dnssec-signzone') || process.env.CI === 'true';
+
+/** Runs the live check of a lab mail domain and waits for its verdict. */
+async function liveCheck(page: Page, domain: string, verdict: string) {
+  await page.goto('/tools/dane?tab=live');
+  await page.getByLabel('Mail domain').fill(domain);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('heading', { name: `${verdict} for ${domain}` })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+test('a new user checks a mail domain live: its MX host passes with 3 1 1, another fails with the fix', async ({
+  page,
+}) => {
+  test.skip(!daneLab, 'the DANE records need dnssec-signzone (bind9-utils)');
+  await liveCheck(page, labDaneDomains.pass, 'DANE passes');
+  const mx = labDaneMx(labDaneDomains.pass);
+  const endpoint = page.getByRole('region', { name: `${mx}:25` });
+  await expect(endpoint.getByLabel(`${mx}:25 verdict: pass`)).toBeVisible();
+  await expect(endpoint.getByLabel('TLSA at _25._tcp.' + mx + ' DNSSEC status: DNSSEC secure')).toBeVisible();
+  await expect(endpoint.getByLabel('Record: matches')).toBeVisible();
+  await expect(
+    endpoint.getByRole('list', { name: 'Certificate chain' }).getByText('Matches the record'),
+  ).toBeVisible();
+
+  // the chain behind the TLSA answer, in the DNSKEY tool
+  await endpoint.getByRole('link', { name: `Chain of trust of _25._tcp.${mx} TLSA` }).click();
+  await expect(page).toHaveURL(/\/tools\/dnskey\?tab=chain/);
+
+  await liveCheck(page, labDaneDomains.fail, 'DANE fails');
+  const failing = page.getByRole('region', { name: `${labDaneMx(labDaneDomains.fail)}:25` });
+  await expect(failing.getByLabel('Record: no match')).toBeVisible();
+  await expect(failing.getByText(/must not deliver/)).toBeVisible();
+  await expect(failing.getByText(/Generate the record again/).first()).toBeVisible();
+});
+
+for (const scheme of ['light', 'dark'] as const)
+  for (const width of [1440, 390])
+    test(`DANE live check at ${width} px in the ${scheme} theme: screenshots and accessibility`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(!daneLab, 'the DANE records need dnssec-signzone (bind9-utils)');
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [name, domain, verdict] of [
+        ['pass', labDaneDomains.pass, 'DANE passes'],
+        ['fail', labDaneDomains.fail, 'DANE fails'],
+      ] as const) {
+        await liveCheck(page, domain, verdict);
+        await page.screenshot({
+          path: testInfo.outputPath(`dane-live-${name}-${width}-${scheme}.png`),
+          fullPage: true,
+        });
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth).toBeLessThanOrEqual(width);
+        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        expect(
+          axe.violations.map(
+            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          ),
+        ).toEqual([]);
+      }
     });

@@ -165,3 +165,28 @@ export const labTlsHosts = {
   stalled: 'tls-stalled.example.test',
   dual: 'tls-dual.example.test',
 } as const;
+
+/**
+ * Mail domains of the signed lab zone secure.test for the DANE live check (e2e/serve.ts signs their
+ * records in and serves both MX hosts from one STARTTLS SMTP server): `pass` publishes 3 1 1 of that
+ * server's key, `fail` 3 1 1 of another key.
+ */
+export const labDaneDomains = { pass: 'dane-pass.secure.test', fail: 'dane-fail.secure.test' } as const;
+
+/** The MX host of a lab DANE domain. */
+export const labDaneMx = (domain: string) => `mx-${domain}`;
+
+/** The records of labDaneDomains, for buildDnssecLab's extraRecords: SHA-256 digests of the two SPKIs in hex. */
+export function labDaneRecords(serverKey: string, otherKey: string): Record<string, string[]> {
+  const records = (domain: string, key: string) => {
+    const mx = labDaneMx(domain);
+    return [
+      `${domain}. 300 IN MX 10 ${mx}.`,
+      `${mx}. 300 IN A 127.0.0.1`,
+      `_25._tcp.${mx}. 300 IN TLSA 3 1 1 ${key}`,
+    ];
+  };
+  return {
+    'secure.test': [...records(labDaneDomains.pass, serverKey), ...records(labDaneDomains.fail, otherKey)],
+  };
+}

@@ -3,15 +3,18 @@
 // lab: a DNS server and web servers (a test CA) on loopback serving e2e/lab-sites.ts, and the
 // signed DNSSEC hierarchy of the testlab (its root as the trust anchor). Then the real server
 // starts with SMTP_URL and the lab's environment.
+import { createHash, X509Certificate } from 'node:crypto';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
   buildDnssecLab,
+  hasProgram,
   labEnv,
   startDnsServer,
   startNodeTlsServer,
   startScriptedTlsServer,
+  startStarttlsSmtpServer,
   startWebServer,
   type DnsZones,
 } from '@rfckit/testlab';
@@ -22,6 +25,9 @@ import {
   dkimZones,
   labPrivateNames,
   labSites,
+  labDaneDomains,
+  labDaneMx,
+  labDaneRecords,
   labTlsHosts,
   spfZones,
   unreachableSite,
@@ -83,7 +89,19 @@ Object.assign(zones, arcZones(dataDir));
 Object.assign(zones, spfZones);
 // the lab root, test. and the signed (and broken) domains under it, for the DNSKEY tool's Chain
 // tab; the fixture zones above stay deeper than test., so they still answer for their names
-const dnssecLab = await buildDnssecLab();
+// and, where dnssec-signzone can sign them in (CI installs it), the DANE live check's TLSA records
+// for a STARTTLS SMTP server of the lab CA
+const daneMail = await web.ca.issue({ names: Object.values(labDaneDomains).map(labDaneMx) });
+const daneSmtp = await startStarttlsSmtpServer({ certificate: daneMail });
+const spkiSha256 = (pem: string) =>
+  createHash('sha256')
+    .update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex');
+const dnssecLab = await buildDnssecLab(
+  hasProgram('dnssec-signzone') || process.env.CI === 'true'
+    ? { extraRecords: labDaneRecords(spkiSha256(daneMail.cert), spkiSha256(web.ca.cert)) }
+    : {},
+);
 const dns = await startDnsServer({ zones, signedZones: dnssecLab.zones });
 // the TLS tester's servers, reached by name on any port
 const currentTls = await startNodeTlsServer({
@@ -134,6 +152,7 @@ Object.assign(
       `${labTlsHosts.dual}::127.0.0.1:${dualTls.port}`,
       `${labTlsHosts.broken}::127.0.0.1:${brokenTls.port}`,
       `${labTlsHosts.stalled}::127.0.0.1:${stalledTls.port}`,
+      ...Object.values(labDaneDomains).map((domain) => `${labDaneMx(domain)}:25:127.0.0.1:${daneSmtp.port}`),
     ],
   }),
   { OUTBOUND_CA_FILE: caFile, DNSSEC_TRUST_ANCHORS: dnssecLab.trustAnchorFile },

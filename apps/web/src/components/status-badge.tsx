@@ -2,6 +2,9 @@ import { Badge } from '@mantine/core';
 
 import type { BadgeMeaning } from './rfc-legend.tsx';
 
+/** A filled green for pass badges: Mantine's green 9 gives white text only 4.4:1, this the theme's darker green 4.5:1 and more. */
+export const passGreen = '#1a682c';
+
 /** A filled badge's word, colours (4.5:1 in both themes) and what it means, for the badge legend. */
 export interface StatusStyle {
   text: string;

@@ -611,7 +611,7 @@ export function summariseDaneCheck(input: {
   if (count('fail') > 0)
     return done(
       'fail',
-      `DANE fails for ${plural(count('fail'))} of ${total}: ${input.protocol === 'smtp' ? 'senders must not deliver to it' : 'clients must not connect'}.`,
+      `DANE fails for ${total === 1 ? `the ${what}` : `${plural(count('fail'))} of ${total}`} of ${host}: ${input.protocol === 'smtp' ? 'senders must not deliver there' : 'clients must not connect'}.`,
       mxReasons,
     );
   if (count('indeterminate') > 0)

@@ -11,13 +11,13 @@ import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { ResultSection } from '../../components/result-section.tsx';
-import { badgeMeanings, StatusBadge, type StatusStyle } from '../../components/status-badge.tsx';
+import { badgeMeanings, passGreen, StatusBadge, type StatusStyle } from '../../components/status-badge.tsx';
 import { ChainList } from './chain-list.tsx';
 
 const verdictStyles: Record<DaneVerdict, StatusStyle> = {
   pass: {
     text: 'pass',
-    colour: 'green.9',
+    colour: passGreen,
     textColour: 'white',
     meaning: 'A usable TLSA record in a signed zone authenticates the certificate the server presents.',
   },
@@ -44,7 +44,7 @@ const verdictStyles: Record<DaneVerdict, StatusStyle> = {
 const dnssecStyles: Record<SecurityStatus, StatusStyle> = {
   secure: {
     text: 'DNSSEC secure',
-    colour: 'green.9',
+    colour: passGreen,
     textColour: 'white',
     meaning: 'Validated by rfckit from the root trust anchor down (RFC 4035 §4.3).',
   },
@@ -71,7 +71,7 @@ const dnssecStyles: Record<SecurityStatus, StatusStyle> = {
 const recordStyles = {
   matched: {
     text: 'matches',
-    colour: 'green.9',
+    colour: passGreen,
     textColour: 'white',
     meaning: 'The record authenticates the server.',
   },
