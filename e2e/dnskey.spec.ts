@@ -66,6 +66,13 @@ test('a blank record is refused before any call, as every tool refuses one', asy
   expect(requests).toEqual([]);
 });
 
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
 test.describe('Chain tab on the signed lab', () => {
   /** The result region of the Chain tab, once the verdict of `name` is on screen. */
   async function chainResult(page: Page, title: string) {
@@ -113,6 +120,15 @@ test.describe('Chain tab on the signed lab', () => {
     await expect(result.locator(`[data-zone="${names.tld}"]`)).toHaveAttribute('data-status', 'secure');
   });
 
+  test('a name that does not exist is proven so by the zone NSEC records', async ({ page }) => {
+    await page.goto(`/tools/dnskey?tab=chain&domain=missing.${names.secure}&type=A`);
+    const result = await chainResult(page, `missing.${names.secure} A: secure`);
+    const proof = result.getByRole('region', { name: 'Proof of non-existence' });
+    await expect(proof).toContainText('NSEC proof');
+    await expect(proof).toContainText('proven');
+    await expectNoAxeViolations(page);
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`secure and bogus chains at 1440 and 390 px in the ${scheme} theme: screenshots, no sideways scroll, axe`, async ({
       page,
@@ -133,12 +149,7 @@ test.describe('Chain tab on the signed lab', () => {
             fullPage: true,
           });
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-          const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-          expect(
-            axe.violations.map(
-              (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-            ),
-          ).toEqual([]);
+          await expectNoAxeViolations(page);
         }
       }
     });

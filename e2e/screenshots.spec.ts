@@ -11,6 +11,8 @@ const pages = [
   { name: 'register', path: '/register' },
   { name: 'reset-password', path: '/reset-password' },
   { name: 'dnskey-information', path: '/tools/dnskey', signedIn: true },
+  // a linked name runs at once: the secure chain of the lab's www.secure.test
+  { name: 'dnskey-chain', path: '/tools/dnskey?tab=chain&domain=www.secure.test', signedIn: true },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'profile', path: '/profile', signedIn: true },
   { name: 'organisation', path: '/organisation', signedIn: true },

@@ -465,7 +465,8 @@ const envSchema = z.object({
         });
         return z.NEVER;
       }
-      const anchors = parseTrustAnchors(text, file);
+      // the source is shown with every chain: the file's name, not where the server keeps it
+      const anchors = parseTrustAnchors(text, `DNSSEC_TRUST_ANCHORS (${path.basename(file)})`);
       if (!anchors.ok) {
         ctx.addIssue({ code: 'custom', message: `${file}: ${anchors.error}` });
         return z.NEVER;

@@ -76,7 +76,7 @@ describe('POST /v1/dnssec/chain on the signed lab', { timeout: 30_000 }, () => {
     expect(result.status).toBe('bogus');
     expect(result.failure).toMatchObject({ code: 'wrong-digest', zone: names.wrongDs });
     expect(result.failure?.message).toMatch(/digest/i);
-    expect(result.failure?.fix?.length).toBeGreaterThan(20);
+    expect(result.failure?.fix).toContain('Replace the DS at the parent');
     expect(result.zones.find((zone) => zone.zone === names.wrongDs)?.status).toBe('bogus');
   });
 

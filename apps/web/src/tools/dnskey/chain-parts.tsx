@@ -3,7 +3,7 @@ import type { DenialView, DsView, KeyView, SignatureView } from '@rfckit/standar
 import type { ReactNode } from 'react';
 
 import { CopyButton } from '../../components/copy-button.tsx';
-import { DsStatusBadge, SignatureOutcomeBadge } from './chain-status.tsx';
+import { DsStatusBadge, ProofBadge, SignatureOutcomeBadge } from './chain-status.tsx';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const HOUR = 3600_000;
@@ -194,16 +194,7 @@ export function DenialDetails({ denial }: { denial: DenialView }) {
         <Text size="sm" fw={600}>
           {denial.method} proof that {provesText[denial.proves]}
         </Text>
-        <Badge
-          component="span"
-          color={denial.proven ? 'green.9' : 'red.9'}
-          c="white"
-          radius="sm"
-          size="sm"
-          tt="none"
-        >
-          {denial.proven ? 'proven' : 'not proven'}
-        </Badge>
+        <ProofBadge proven={denial.proven} />
         {denial.optOut && (
           <Badge component="span" variant="outline" color="gray" radius="sm" size="sm" tt="none">
             opt-out

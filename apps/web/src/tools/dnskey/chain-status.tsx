@@ -126,6 +126,23 @@ const signatureStyles: Record<SignatureView['outcome'], StatusStyle> = {
   },
 };
 
+const proofStyles: Record<'proven' | 'not-proven', StatusStyle> = {
+  proven: {
+    text: 'proven',
+    colour: passGreen,
+    textColour: 'white',
+    meaning:
+      'Signed NSEC or NSEC3 records cover the name or type: it does not exist (RFC 4035 §5.4, RFC 5155 §8).',
+  },
+  'not-proven': {
+    text: 'not proven',
+    colour: 'red.9',
+    textColour: 'white',
+    meaning:
+      'The NSEC or NSEC3 records sent do not prove the denial: validating resolvers treat it as bogus.',
+  },
+};
+
 function StatusBadge({ style, label }: { style: StatusStyle; label?: string }) {
   return (
     <Badge
@@ -177,6 +194,10 @@ export const failureTitles: Record<ChainFailureCode, string> = {
   'invalid-name': 'not a domain name',
 };
 
+export function ProofBadge({ proven }: { proven: boolean }) {
+  return <StatusBadge style={proofStyles[proven ? 'proven' : 'not-proven']} />;
+}
+
 /** What a status means, for the verdict's sentence. */
 export function securityMeaning(status: SecurityStatus): string {
   return securityStyles[status].meaning;
@@ -196,4 +217,5 @@ export const chainBadges: readonly BadgeMeaning[] = [
   ...meanings(securityStyles),
   ...meanings(dsStyles),
   ...meanings(signatureStyles),
+  ...meanings(proofStyles),
 ];
