@@ -317,6 +317,22 @@ describe('summariseDaneCheck', () => {
     expect(nullMx.reasons[0]?.code).toBe('DANE_NULL_MX');
   });
 
+  it('says so when more MX hosts are listed than were checked', async () => {
+    const hosts = Array.from({ length: 12 }, (_, i) => ({ preference: i, host: `mx${i}.example.com` }));
+    const result = summariseDaneCheck({
+      host: 'example.com',
+      port: 25,
+      protocol: 'smtp',
+      mx: mx('secure', hosts),
+      endpoints: [await evaluateDaneEndpoint(endpoint(), crypto)],
+      now,
+    });
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_MX_NOT_ALL_CHECKED']);
+    expect(result.reasons[0]?.message).toBe(
+      'example.com lists 12 MX hosts; the 1 most preferred were checked.',
+    );
+  });
+
   it('an unsigned MX set warns beside passing hosts (RFC 7672 §2.2.1)', async () => {
     const result = summariseDaneCheck({
       host: 'example.com',

@@ -592,6 +592,16 @@ export function summariseDaneCheck(input: {
           'RFC 5321 §5.1',
         ),
       );
+    const listed = new Set(input.mx.hosts.map((entry) => entry.host)).size;
+    if (listed > input.endpoints.length && input.endpoints.length > 0)
+      mxReasons.push(
+        reason(
+          'info',
+          'DANE_MX_NOT_ALL_CHECKED',
+          `${host} lists ${listed} MX hosts; the ${input.endpoints.length} most preferred were checked.`,
+          'RFC 7672 §2.2.1',
+        ),
+      );
     if (lookup.status === 'insecure')
       mxReasons.push(
         reason(
