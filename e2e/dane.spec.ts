@@ -31,6 +31,16 @@ async function generateFromLab(page: Page) {
   ).toBeVisible();
 }
 
+/** No sideways scroll at `width`, and no WCAG 2 A/AA violation axe can see. */
+async function expectReadableAt(page: Page, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
 test('a new user builds TLSA records from a fetched lab certificate and checks one against the chain', async ({
   page,
 }) => {
@@ -81,14 +91,7 @@ for (const scheme of ['light', 'dark'] as const)
         path: testInfo.outputPath(`dane-generator-${width}-${scheme}.png`),
         fullPage: true,
       });
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth).toBeLessThanOrEqual(width);
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(
-        axe.violations.map(
-          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-        ),
-      ).toEqual([]);
+      await expectReadableAt(page, width);
     });
 
 // e2e/serve.ts signs the DANE domains into the lab only where dnssec-signzone runs (CI installs it)
@@ -146,13 +149,6 @@ for (const scheme of ['light', 'dark'] as const)
           path: testInfo.outputPath(`dane-live-${name}-${width}-${scheme}.png`),
           fullPage: true,
         });
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth).toBeLessThanOrEqual(width);
-        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        expect(
-          axe.violations.map(
-            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-          ),
-        ).toEqual([]);
+        await expectReadableAt(page, width);
       }
     });
