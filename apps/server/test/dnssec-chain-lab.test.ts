@@ -72,6 +72,20 @@ describe('buildChain on the DNSSEC lab', () => {
     if (status === 'secure') expect(chain.zones.every((z) => z.status === 'secure')).toBe(true);
   });
 
+  it("checks every signature over a DNSKEY set, the ZSK's beside the KSK's, with the zone's own keys", async () => {
+    const chain = await buildChain(`www.${names.secure}`, 'A', {
+      resolver: client.session(),
+      crypto: nodeCrypto,
+      trustAnchors,
+    });
+    for (const zone of chain.zones) {
+      expect(zone.keySetSignatures.length, zone.zone).toBeGreaterThan(0);
+      expect(zone.keySetSignatures.map((s) => `${zone.zone} ${s.keyTag} ${s.outcome}`)).toEqual(
+        zone.keySetSignatures.map((s) => `${zone.zone} ${s.keyTag} valid`),
+      );
+    }
+  });
+
   it('shows the wildcard a lab answer was expanded from', async () => {
     const chain = await buildChain(names.wildcard, 'A', {
       resolver: client.session(),

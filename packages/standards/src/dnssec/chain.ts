@@ -615,8 +615,16 @@ class ChainBuilder {
     const designated = [
       ...new Set([...usable.flatMap((m) => (m.status === 'match' && m.key ? [m.key] : [])), ...anchored]),
     ];
-    const verification =
-      designated.length > 0 ? await this.verify(keys, signatures, designated, zone) : undefined;
+    // every signature over the set is checked with every key of the zone, so the screen shows what
+    // each one is; only one by a key the DS or anchor designates makes the zone secure (RFC 4035 §5.2)
+    const verification = designated.length > 0 ? await this.verify(keys, signatures, keys, zone) : undefined;
+    const isDesignated = (key: DnsDnskeyRecord) =>
+      designated.some((d) => d.key === key.key && d.algorithm === key.algorithm && d.flags === key.flags);
+    const designatedChecks = (verification?.checks ?? []).filter((c) =>
+      c.key
+        ? isDesignated(c.key)
+        : designated.some((d) => keyTagOf(d) === c.signature.keyTag && d.algorithm === c.signature.algorithm),
+    );
     step.keySetSignatures = (verification?.checks ?? []).map(signatureView);
     const signers = new Set(
       (verification?.checks ?? []).flatMap((c) => (c.outcome === 'valid' && c.key ? [keyTagOf(c.key)] : [])),
@@ -639,8 +647,8 @@ class ChainBuilder {
         `No DNSKEY of ${where} matches a ${source === 'parent' ? 'DS at the parent' : 'trust anchor'} (key tags ${usable.map((m) => m.ds.keyTag).join(', ')}; the zone has ${keys.map(keyTagOf).join(', ')}).`,
       );
     }
-    if (verification === undefined || !verification.valid) {
-      const checks = verification?.checks ?? [];
+    if (!designatedChecks.some((c) => c.outcome === 'valid')) {
+      const checks = designatedChecks;
       // RFC 4035 §5.2: a validator that cannot verify the zone's algorithm treats it as unsigned
       if (checks.length > 0 && checks.every((c) => c.outcome === 'unsupported-algorithm')) {
         step.status = 'insecure';
@@ -661,7 +669,14 @@ class ChainBuilder {
           'algorithm-mismatch',
           `The DS points at ${where}'s key of algorithm ${[...algorithms].join(', ')}, but its DNSKEY set is signed only with algorithm ${[...new Set(signatures.map((s) => s.algorithm))].join(', ')}.`,
         );
-      const failure = signatureFailure(verification?.checks ?? [], `The DNSKEY set of ${where}`, zone);
+      if (checks.length === 0)
+        return this.fail(
+          zone,
+          'bogus',
+          'missing-signature',
+          `The DNSKEY set of ${where} carries no RRSIG by key ${designated.map(keyTagOf).join(', ')}, which the ${source === 'parent' ? 'DS at the parent' : 'trust anchor'} names.`,
+        );
+      const failure = signatureFailure(checks, `The DNSKEY set of ${where}`, zone);
       return this.fail(zone, 'bogus', failure.code, failure.message);
     }
     step.status = 'secure';
