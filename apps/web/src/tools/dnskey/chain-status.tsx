@@ -1,18 +1,9 @@
-import { Badge } from '@mantine/core';
 import type { ChainFailureCode, DsView, SecurityStatus, SignatureView } from '@rfckit/standards';
 
 import type { BadgeMeaning } from '../../components/rfc-legend.tsx';
+import { StatusBadge, badgeMeanings, passGreen, type StatusStyle } from '../../components/status-badge.tsx';
 
-interface StatusStyle {
-  text: string;
-  colour: string;
-  textColour: string;
-  meaning: string;
-}
-
-// filled colours whose text keeps a 4.5:1 contrast in both themes; the word says it, not the colour.
-// Mantine's green 9 gives white text only 4.4:1: the theme's darker green of light badges instead.
-const passGreen = '#1a682c';
+// filled colours whose text keeps a 4.5:1 contrast in both themes; the word says it, not the colour
 
 const securityStyles: Record<SecurityStatus, StatusStyle> = {
   secure: {
@@ -143,25 +134,6 @@ const proofStyles: Record<'proven' | 'not-proven', StatusStyle> = {
   },
 };
 
-function StatusBadge({ style, label }: { style: StatusStyle; label?: string }) {
-  return (
-    <Badge
-      component="span"
-      color={style.colour}
-      c={style.textColour}
-      variant="filled"
-      radius="sm"
-      size="sm"
-      tt="none"
-      title={style.meaning}
-      aria-label={label === undefined ? undefined : `${label}: ${style.text}`}
-      style={{ flexShrink: 0 }}
-    >
-      {style.text}
-    </Badge>
-  );
-}
-
 export function SecurityBadge({ status, label }: { status: SecurityStatus; label?: string }) {
   return <StatusBadge style={securityStyles[status]} {...(label === undefined ? {} : { label })} />;
 }
@@ -203,19 +175,10 @@ export function securityMeaning(status: SecurityStatus): string {
   return securityStyles[status].meaning;
 }
 
-function meanings(styles: Record<string, StatusStyle>): BadgeMeaning[] {
-  return Object.values(styles).map((style) => ({
-    label: style.text,
-    meaning: style.meaning,
-    color: style.colour,
-    textColor: style.textColour,
-  }));
-}
-
 /** Every badge of the Chain tab, for the Requirement levels popover. */
 export const chainBadges: readonly BadgeMeaning[] = [
-  ...meanings(securityStyles),
-  ...meanings(dsStyles),
-  ...meanings(signatureStyles),
-  ...meanings(proofStyles),
+  ...badgeMeanings(securityStyles),
+  ...badgeMeanings(dsStyles),
+  ...badgeMeanings(signatureStyles),
+  ...badgeMeanings(proofStyles),
 ];
