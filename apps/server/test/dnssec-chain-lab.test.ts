@@ -42,6 +42,12 @@ const cases: [
   [names.wrongDs, 'A', 'bogus', 'failed', 'wrong-digest'],
   [names.missingKey, 'A', 'bogus', 'failed', 'no-matching-ds'],
   [names.stripped, 'A', 'bogus', 'failed', 'missing-signature'],
+  // a DS set is the parent's data, signed by test.: a broken child zone leaves it secure, as delv says
+  [names.wrongDs, 'DS', 'secure', 'ok'],
+  [names.expired, 'DS', 'secure', 'ok'],
+  [names.missingKey, 'DS', 'secure', 'ok'],
+  [names.stripped, 'DS', 'secure', 'ok'],
+  [names.unsigned, 'DS', 'secure', 'nodata'],
 ];
 
 describe('buildChain on the DNSSEC lab', () => {
@@ -84,6 +90,17 @@ describe('buildChain on the DNSSEC lab', () => {
         zone.keySetSignatures.map((s) => `${zone.zone} ${s.keyTag} valid`),
       );
     }
+  });
+
+  it('shows a DS set in the parent zone that signs it, without descending into the broken child', async () => {
+    const chain = await buildChain(names.wrongDs, 'DS', {
+      resolver: client.session(),
+      crypto: nodeCrypto,
+      trustAnchors,
+    });
+    expect(chain.zones.map((z) => `${z.zone} ${z.status}`)).toEqual(['. secure', 'test secure']);
+    expect(chain.answer.records).toHaveLength(1);
+    expect(chain.answer.signatures.map((s) => s.outcome)).toContain('valid');
   });
 
   it('shows the wildcard a lab answer was expanded from', async () => {

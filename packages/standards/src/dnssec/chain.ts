@@ -894,7 +894,8 @@ async function answerOf(
   // a CNAME loop makes every query of the name fail, the walk's DS query included
   const trouble = isTemporaryDnsFailure(result) ? await cnameTrouble(builder, name) : null;
   if (trouble !== null) return { view: emptyAnswer(name, type, 'indeterminate'), failure: trouble };
-  const nameState = await builder.stateAt(name);
+  // a DS set is the parent's data (RFC 4035 §3.1.4.1): a broken child does not make it bogus
+  const nameState = await builder.stateAt(type === 'DS' && name !== '' ? parentOf(name) : name);
   if (nameState.kind === 'failed') {
     return { view: emptyAnswer(name, type, nameState.status), failure: nameState.failure };
   }
