@@ -412,6 +412,31 @@ describe('buildChain: bogus chains, each with its reason', () => {
     expect(failure).toMatchObject({ code: 'bad-signature', zone: 'example.test' });
   });
 
+  it('a signature that names the parent as its signer', async () => {
+    const failure = await failureOf('www.example.test', {
+      tamper: (records) =>
+        records.map((r) =>
+          r.type === 'RRSIG' && r.typeCovered === 'A' && r.name === 'www.example.test'
+            ? withRdata({ ...r, signerName: 'test' })
+            : r,
+        ),
+    });
+    expect(failure).toMatchObject({ code: 'wrong-signer', zone: 'example.test', rfc: 'RFC 4035 §5.3.1' });
+    expect(failure?.fix).toMatch(/keys of the zone that holds them/);
+  });
+
+  it('a DNSKEY set signed by the ZSK alone', async () => {
+    const failure = await failureOf('www.example.test', {
+      tamper: (records) =>
+        records.filter(
+          (r) => !(r.type === 'RRSIG' && r.typeCovered === 'DNSKEY' && r.keyTag === keys.exampleKsk.keyTag),
+        ),
+    });
+    expect(failure).toMatchObject({ code: 'missing-signature', zone: 'example.test' });
+    expect(failure?.message).toContain(`no RRSIG by key ${keys.exampleKsk.keyTag}`);
+    expect(failure?.fix).toContain(`with the key ${keys.exampleKsk.keyTag}`);
+  });
+
   it('stripped signatures', async () => {
     const failure = await failureOf('www.example.test', {
       tamper: (records) => records.filter((r) => !(r.type === 'RRSIG' && r.typeCovered === 'A')),

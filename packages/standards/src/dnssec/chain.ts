@@ -65,6 +65,8 @@ interface Failure {
   code: ChainFailureCode;
   zone: string;
   message: string;
+  /** A fix for this case in particular, where the code's general one would say too little. */
+  fix?: string;
 }
 
 /** Where the walk from the root stands at a name. */
@@ -87,6 +89,10 @@ const fixes: Record<ChainFailureCode, { fix: string; rfc: string }> = {
   'bad-signature': {
     fix: 'Re-sign the zone with its published keys: a signature that does not verify means the records changed after signing or were signed with a key not in the DNSKEY set.',
     rfc: 'RFC 4035 §5.3.3',
+  },
+  'wrong-signer': {
+    fix: 'Sign the records with the keys of the zone that holds them: the RRSIG names another zone as its signer, so a copy of records signed in the parent or another zone was published here.',
+    rfc: 'RFC 4035 §5.3.1',
   },
   'missing-signature': {
     fix: 'Sign the zone (or re-sign it): every authoritative RRset of a signed zone needs an RRSIG, and the name servers must return them to queries with the DO bit.',
@@ -217,7 +223,7 @@ function signatureFailure(
     ['not-yet-valid', 'signature-not-yet-valid'],
     ['bad-signature', 'bad-signature'],
     ['no-key', 'missing-dnskey'],
-    ['signer-mismatch', 'bad-signature'],
+    ['signer-mismatch', 'wrong-signer'],
     ['labels-mismatch', 'bad-signature'],
     ['malformed', 'bad-signature'],
     ['unsupported-algorithm', 'unsupported-algorithm'],
@@ -365,11 +371,12 @@ class ChainBuilder {
     status: 'bogus' | 'indeterminate',
     code: ChainFailureCode,
     message: string,
+    fix: string = fixes[code].fix,
   ): ZoneState {
     const step = this.step(zone);
     step.status = status;
-    step.failure = { code, message, fix: fixes[code].fix };
-    return { kind: 'failed', status, failure: { code, zone: displayZone(zone), message } };
+    step.failure = { code, message, fix };
+    return { kind: 'failed', status, failure: { code, zone: displayZone(zone), message, fix } };
   }
 
   private dnsFailure(zone: string, result: DnsResult): ZoneState {
@@ -675,6 +682,7 @@ class ChainBuilder {
           'bogus',
           'missing-signature',
           `The DNSKEY set of ${where} carries no RRSIG by key ${designated.map(keyTagOf).join(', ')}, which the ${source === 'parent' ? 'DS at the parent' : 'trust anchor'} names.`,
+          `Sign the DNSKEY set of ${where} with the key ${designated.map(keyTagOf).join(', ')} that the ${source === 'parent' ? 'DS' : 'trust anchor'} names (the KSK): a signer given only the ZSK signs the set with it alone (dnssec-signzone -k <KSK file>, or keep the KSK's private key where the signer finds it).`,
         );
       const failure = signatureFailure(checks, `The DNSKEY set of ${where}`, zone);
       return this.fail(zone, 'bogus', failure.code, failure.message);
@@ -827,7 +835,11 @@ export async function buildChain(
   const final = builder.dns.ask(name, type);
   const answer = await answerOf(builder, name, type, final);
   const failure = answer.failure
-    ? { ...answer.failure, fix: fixes[answer.failure.code].fix, rfc: fixes[answer.failure.code].rfc }
+    ? {
+        ...answer.failure,
+        fix: answer.failure.fix ?? fixes[answer.failure.code].fix,
+        rfc: fixes[answer.failure.code].rfc,
+      }
     : null;
   return {
     ...base,

@@ -15,6 +15,7 @@ export const chainFailureCodeSchema = z.enum([
   'expired-signature',
   'signature-not-yet-valid',
   'bad-signature',
+  'wrong-signer',
   'missing-signature',
   'no-matching-ds',
   'wrong-digest',

@@ -151,6 +151,7 @@ export const failureTitles: Record<ChainFailureCode, string> = {
   'expired-signature': 'a signature has expired',
   'signature-not-yet-valid': 'a signature is not valid yet',
   'bad-signature': 'a signature does not verify',
+  'wrong-signer': 'a signature names another zone as signer',
   'missing-signature': 'records are not signed',
   'no-matching-ds': 'no DNSKEY matches the DS',
   'wrong-digest': 'the DS digest matches no key',
