@@ -85,6 +85,20 @@ describe('POST /v1/dnssec/chain on the signed lab', { timeout: 30_000 }, () => {
     expect(result).toMatchObject({ status: 'bogus', failure: { code: 'expired-signature' } });
   });
 
+  it.each([
+    ['.', 'DNSKEY', ['.']],
+    ['test', 'DNSKEY', ['.', 'test']],
+    [`*.wild.${names.rsa}`, 'A', ['.', 'test', names.rsa]],
+  ])(
+    'checks %j %s too: the root, a TLD and a wildcard owner are names DNS answers for',
+    async (domain, type, zones) => {
+      const result = await chain({ domain, type });
+      expect(result.status, JSON.stringify(result.failure)).toBe('secure');
+      expect(result.answer.status).toBe('ok');
+      expect(result.zones.map((zone) => zone.zone)).toEqual(zones);
+    },
+  );
+
   it('gives a 200 indeterminate result naming the query our resolver got no answer to, never a 5xx', async () => {
     tool.dns.setSwitches(names.secure, { timeout: ['DNSKEY'] });
     const response = await tool.post('/v1/dnssec/chain', { domain: `www.${names.secure}` });
@@ -106,6 +120,8 @@ describe('POST /v1/dnssec/chain: what is not a name', () => {
     [{ domain: '' }, 'Domain'],
     [{ domain: 'secure.test', type: 'BOGUS' }, 'Type must be one of'],
     [{ domain: 'secure.test', extra: true }, 'extra'],
+    [{ domain: '127.0.0.1' }, "'127.0.0.1' is an IP address"],
+    [{ domain: '::1' }, "'::1' is an IP address"],
   ])('answers %j with a 400 and the message', async (body, message) => {
     const response = await tool.post('/v1/dnssec/chain', body);
     expect(response.statusCode).toBe(400);

@@ -36,7 +36,25 @@ describe('domainNameProblem', () => {
       `'${'a'.repeat(60)}…' is not a domain name: the label '${'a'.repeat(20)}…' has 64 characters, over the 63 a DNS label may have (RFC 1035 §2.3.4)`,
     ],
     ['example.com:443', "'example.com:443' is not a domain name: leave out the port (:443)"],
+    ['127.0.0.1', "'127.0.0.1' is an IP address: enter a domain name such as example.com"],
+    ['::1', "'::1' is an IP address: enter a domain name such as example.com"],
+    ['[2001:db8::1]', "'[2001:db8::1]' is an IP address: enter a domain name such as example.com"],
+    ['.', "'.' is the DNS root: enter a domain such as example.com"],
+    [
+      '*.example.com',
+      "'*.example.com' is not a domain name: use letters, digits and hyphens between dots, as in example.com",
+    ],
   ])('refuses %j', (name, message) => expect(domainNameProblem(name)).toEqual(message));
+
+  it.each(['.', 'com', 'test.', '*.wild.example.com', 'example.com'])(
+    'accepts %j as any DNS name (root, TLD, a wildcard owner)',
+    (name) => expect(domainNameProblem(name, { anyDnsName: true })).toBeUndefined(),
+  );
+
+  it.each(['a.*.example.com', '**.example.com', '127.0.0.1', '..'])(
+    'still refuses %j as a DNS name',
+    (name) => expect(domainNameProblem(name, { anyDnsName: true })).toBeDefined(),
+  );
 });
 
 describe('domainField', () => {

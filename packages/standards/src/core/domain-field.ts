@@ -8,15 +8,28 @@ export const domainMaxLength = 253;
 
 // RFC 1123 §2.1 host labels; '_' too, for service names such as _spf.example.com (RFC 8552)
 const LABEL = /^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+// two colons at least, hex digits and dots only (an embedded IPv4 tail), brackets allowed
+const IPV6 = /^\[?[0-9a-f:.]*:[0-9a-f:.]*:[0-9a-f:.]*\]?$/i;
+
+export interface DomainNameRules {
+  /**
+   * Any name DNS can be asked about, not only a host's: the root `.`, a top-level domain, and a
+   * leading `*` label (a wildcard's own owner name, RFC 4592), as DNSSEC tools check them.
+   */
+  anyDnsName?: boolean;
+}
 
 /**
  * Why `input` is not a domain name a tool can look up, or undefined when it is one: ASCII labels
  * of 1-63 letters, digits, hyphens or underscores, at least two of them, at most 253 characters,
  * an optional trailing dot. The message names the mistake (an address, a URL, a space).
  */
-export function domainNameProblem(input: string): string | undefined {
+export function domainNameProblem(input: string, rules: DomainNameRules = {}): string | undefined {
   const name = input.trim();
   if (name === '') return domainRequiredMessage;
+  if (name === '.')
+    return rules.anyDnsName ? undefined : `'.' is the DNS root: enter a domain such as example.com`;
   const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
   if (name.includes('@')) return `Enter a domain such as example.com, not an email address`;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(name) || name.includes('/'))
@@ -28,6 +41,8 @@ export function domainNameProblem(input: string): string | undefined {
       ? `'${shown}' is not a domain name: it contains a space`
       : `'${shown}' is not a domain name: write an internationalised name as its A-labels (xn--…)`;
   }
+  if (IPV4.test(bare) || IPV6.test(bare))
+    return `'${shown}' is an IP address: enter a domain name such as example.com`;
   const port = /^(.+):(\d{1,5})$/.exec(bare);
   if (port) return `'${shown}' is not a domain name: leave out the port (:${port[2]})`;
   const labels = bare.split('.');
@@ -35,8 +50,10 @@ export function domainNameProblem(input: string): string | undefined {
   const longLabel = labels.find((label) => label.length > 63);
   if (longLabel !== undefined)
     return `'${shown}' is not a domain name: the label '${longLabel.slice(0, 20)}…' has ${longLabel.length} characters, over the 63 a DNS label may have (RFC 1035 §2.3.4)`;
-  if (labels.length < 2) return `'${shown}' is not a domain name: it needs a dot, as in example.com`;
-  if (!labels.every((label) => LABEL.test(label))) {
+  if (labels.length < 2 && !rules.anyDnsName)
+    return `'${shown}' is not a domain name: it needs a dot, as in example.com`;
+  const checked = rules.anyDnsName && labels[0] === '*' ? labels.slice(1) : labels;
+  if (!checked.every((label) => LABEL.test(label))) {
     return `'${shown}' is not a domain name: use letters, digits and hyphens between dots, as in example.com`;
   }
   return undefined;
@@ -46,12 +63,12 @@ export function domainNameProblem(input: string): string | undefined {
  * A domain field of a request body: trimmed, checked with `domainNameProblem`, so the server's
  * 400 and the web form's field error say the same.
  */
-export function domainField() {
+export function domainField(rules: DomainNameRules = {}) {
   return z
     .string()
     .trim()
     .superRefine((value, context) => {
-      const problem = domainNameProblem(value);
+      const problem = domainNameProblem(value, rules);
       if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
     });
 }

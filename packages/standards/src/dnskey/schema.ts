@@ -73,8 +73,8 @@ export const dnssecChainTypes = dnsRecordTypes.filter((type) => type !== 'RRSIG'
 /** Body of `POST /v1/dnssec/chain` (alias `/v1/dnskey/chain`), shared by the server route and the web form. */
 export const dnssecChainBody = z
   .object({
-    domain: domainField().describe(
-      'The name whose records are validated from the root down, e.g. example.com',
+    domain: domainField({ anyDnsName: true }).describe(
+      'The name whose records are validated from the root down, e.g. example.com; the root (.), a TLD and a wildcard owner (*.example.com) too',
     ),
     type: z
       .string()
