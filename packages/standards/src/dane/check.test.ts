@@ -5,6 +5,7 @@ import {
   evaluateDaneEndpoint,
   summariseDaneCheck,
   type DaneEndpointInput,
+  type DaneMxInput,
 } from './check.ts';
 import { parsePemChain } from './pem.ts';
 
@@ -381,19 +382,25 @@ describe('summariseDaneCheck', () => {
   const mx = (
     status: 'secure' | 'insecure' | 'bogus',
     hosts: { preference: number; host: string }[] = [],
-  ) => ({
+  ): DaneMxInput => ({
     lookup: {
       name: 'example.com',
       owner: 'example.com',
       status,
       records: hosts.map((entry) => `example.com. 300 IN MX ${entry.preference} ${entry.host}.`),
       failure: null,
-      answer: 'ok' as const,
+      answer: 'ok',
       denial: null,
     },
     hosts,
     implicit: false,
   });
+
+  const summariseSmtp = (
+    mxInput: DaneMxInput,
+    endpoints: Awaited<ReturnType<typeof evaluateDaneEndpoint>>[],
+    host = 'example.com',
+  ) => summariseDaneCheck({ host, port: 25, protocol: 'smtp', mx: mxInput, endpoints, now });
 
   it('one protected MX host and one without DANE is a downgrade path: fail with the host named', async () => {
     const pass = await evaluateDaneEndpoint(endpoint(), crypto);
@@ -454,11 +461,8 @@ describe('summariseDaneCheck', () => {
   });
 
   it('a domain that does not exist has no mail host: not applicable, the NXDOMAIN and its proof said', () => {
-    const result = summariseDaneCheck({
-      host: 'nope.example.com',
-      port: 25,
-      protocol: 'smtp',
-      mx: {
+    const result = summariseSmtp(
+      {
         lookup: {
           ...mx('secure').lookup,
           answer: 'nxdomain',
@@ -467,9 +471,9 @@ describe('summariseDaneCheck', () => {
         hosts: [],
         implicit: false,
       },
-      endpoints: [],
-      now,
-    });
+      [],
+      'nope.example.com',
+    );
     expect(result).toMatchObject({
       verdict: 'not-applicable',
       endpoints: [],
@@ -492,14 +496,11 @@ describe('summariseDaneCheck', () => {
       endpoint({ ...nxdomainHost, addresses: { ...nxdomainHost.addresses!, answer: 'nodata' } }),
       crypto,
     );
-    const result = summariseDaneCheck({
-      host: 'www.example.com',
-      port: 25,
-      protocol: 'smtp',
-      mx: { ...mx('secure'), lookup: { ...mx('secure').lookup, answer: 'nodata' }, implicit: true },
-      endpoints: [unreachable],
-      now,
-    });
+    const result = summariseSmtp(
+      { ...mx('secure'), lookup: { ...mx('secure').lookup, answer: 'nodata' }, implicit: true },
+      [unreachable],
+      'www.example.com',
+    );
     expect(result.verdict).toBe('not-applicable');
     expect(result.mx?.implicit).toBe(false);
     expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_NO_MAIL_HOST']);
@@ -508,33 +509,26 @@ describe('summariseDaneCheck', () => {
   });
 
   it('no MX but an address: the domain is its own implicit MX', async () => {
-    const result = summariseDaneCheck({
-      host: 'www.example.com',
-      port: 25,
-      protocol: 'smtp',
-      mx: { ...mx('secure'), lookup: { ...mx('secure').lookup, answer: 'nodata' }, implicit: true },
-      endpoints: [await evaluateDaneEndpoint(endpoint(), crypto)],
-      now,
-    });
+    const result = summariseSmtp(
+      { ...mx('secure'), lookup: { ...mx('secure').lookup, answer: 'nodata' }, implicit: true },
+      [await evaluateDaneEndpoint(endpoint(), crypto)],
+      'www.example.com',
+    );
     expect(result).toMatchObject({ verdict: 'pass', mx: { implicit: true } });
     expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_IMPLICIT_MX']);
   });
 
   it('an MX host without addresses is skipped; the others decide', async () => {
-    const result = summariseDaneCheck({
-      host: 'example.com',
-      port: 25,
-      protocol: 'smtp',
-      mx: mx('secure', [
+    const result = summariseSmtp(
+      mx('secure', [
         { preference: 10, host: 'www.example.com' },
         { preference: 20, host: 'gone.example.com' },
       ]),
-      endpoints: [
+      [
         await evaluateDaneEndpoint(endpoint(), crypto),
         await evaluateDaneEndpoint(endpoint({ ...nxdomainHost, host: 'gone.example.com' }), crypto),
       ],
-      now,
-    });
+    );
     expect(result.verdict).toBe('pass');
     expect(result.summary).toBe('DANE authenticates the MX host of example.com.');
     expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_MX_UNREACHABLE']);
@@ -544,16 +538,9 @@ describe('summariseDaneCheck', () => {
   });
 
   it('MX hosts none of which has an address: mail cannot be delivered', async () => {
-    const result = summariseDaneCheck({
-      host: 'example.com',
-      port: 25,
-      protocol: 'smtp',
-      mx: mx('secure', [{ preference: 10, host: 'gone.example.com' }]),
-      endpoints: [
-        await evaluateDaneEndpoint(endpoint({ ...nxdomainHost, host: 'gone.example.com' }), crypto),
-      ],
-      now,
-    });
+    const result = summariseSmtp(mx('secure', [{ preference: 10, host: 'gone.example.com' }]), [
+      await evaluateDaneEndpoint(endpoint({ ...nxdomainHost, host: 'gone.example.com' }), crypto),
+    ]);
     expect(result.verdict).toBe('not-applicable');
     expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_NO_REACHABLE_MX']);
     expect(result.reasons[0]?.message).toMatch(
