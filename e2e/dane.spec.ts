@@ -96,6 +96,8 @@ for (const scheme of ['light', 'dark'] as const)
 
 // e2e/serve.ts signs the DANE domains into the lab only where dnssec-signzone runs (CI installs it)
 const daneLab = hasProgram('dnssec-signzone') || process.env.CI === 'true';
+/** A name the signed lab zone proves absent with its NSEC records. */
+const nonexistentDomain = 'nope.secure.test';
 
 /** Runs the live check of a lab mail domain and waits for its verdict. */
 async function liveCheck(page: Page, domain: string, verdict: string) {
@@ -130,6 +132,14 @@ test('a new user checks a mail domain live: its MX host passes with 3 1 1, anoth
   await expect(failing.getByLabel('Record: no match')).toBeVisible();
   await expect(failing.getByText(/must not deliver/)).toBeVisible();
   await expect(failing.getByText(/Generate the record again/).first()).toBeVisible();
+
+  // a domain that does not exist: said so, with the proof, and no host checked
+  await liveCheck(page, nonexistentDomain, 'DANE does not apply');
+  await expect(
+    page.getByText(`${nonexistentDomain} does not exist (NXDOMAIN)`, { exact: false }).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/^NXDOMAIN: nope\.secure\.test does not exist \(secure denial/)).toBeVisible();
+  await expect(page.getByRole('region', { name: /:25$/ })).toHaveCount(0);
 });
 
 for (const scheme of ['light', 'dark'] as const)
@@ -143,6 +153,7 @@ for (const scheme of ['light', 'dark'] as const)
       for (const [name, domain, verdict] of [
         ['pass', labDaneDomains.pass, 'DANE passes'],
         ['fail', labDaneDomains.fail, 'DANE fails'],
+        ['nxdomain', nonexistentDomain, 'DANE does not apply'],
       ] as const) {
         await liveCheck(page, domain, verdict);
         await page.screenshot({

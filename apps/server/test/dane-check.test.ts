@@ -96,6 +96,9 @@ beforeAll(async () => {
         ...mailDomain('slow', `mx-slow.${zone}`),
         record(`_25._tcp.mx-slow.${zone}`, `3 1 1 ${mailKey}`),
         record(`_443._tcp.${WEB_HOST}`, `3 1 1 ${spkiSha256(web.cert)}`),
+        // an MX host that does not exist, and a name with neither MX nor address records
+        `gone.${zone}. 300 IN MX 10 mx-gone.${zone}.`,
+        `noaddress.${zone}. 300 IN TXT "no mail here"`,
       ],
       'expired.test': [record('_25._tcp.mx.expired.test', `3 1 1 ${mailKey}`)],
       'unsigned.test': [record('_25._tcp.mx.unsigned.test', `3 1 1 ${mailKey}`)],
@@ -247,7 +250,59 @@ describe.skipIf(!canSign)('POST /v1/dane/check on the signed lab', { timeout: 30
   it('a TLSA lookup that times out gives no verdict, and no 5xx', async () => {
     const result = await check({ host: `slow.${zone}` });
     expect(result.verdict).toBe('indeterminate');
-    expect(codes(only(result))).toEqual(['DANE_TLSA_UNANSWERED']);
+    const endpoint = only(result);
+    expect(codes(endpoint)).toEqual(['DANE_TLSA_UNANSWERED']);
+    expect(endpoint.reasons[0]?.message).toMatch(/Senders defer mail to this host until DNS answers/);
+    expect(endpoint.reasons[0]?.message).not.toMatch(/\.\./);
+  });
+
+  it('a TLSA lookup that times out for HTTPS speaks of clients, not of mail', async () => {
+    const endpoint = only(await check({ host: `mx-slow.${zone}`, protocol: 'https', port: 25 }));
+    expect(endpoint.verdict).toBe('indeterminate');
+    expect(endpoint.reasons[0]).toMatchObject({ code: 'DANE_TLSA_UNANSWERED', rfc: 'RFC 6698 §4.1' });
+    expect(endpoint.reasons[0]?.message).toMatch(/Clients that use DANE cannot authenticate the server/);
+    expect(endpoint.reasons[0]?.message).not.toMatch(/sender|mail|\.\./i);
+  });
+
+  it('a mail domain that does not exist says NXDOMAIN, proven by NSEC, and looks up no host', async () => {
+    const result = await check({ host: `nope.${zone}` });
+    expect(result).toMatchObject({
+      verdict: 'not-applicable',
+      endpoints: [],
+      mx: { status: 'secure', answer: 'nxdomain', records: [], hosts: [], implicit: false },
+    });
+    expect(result.mx?.denial).toMatchObject({ proven: true });
+    expect(result.summary).toMatch(/^nope\.secure\.test does not exist \(NXDOMAIN\)/);
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_DOMAIN_NXDOMAIN']);
+    expect(result.reasons[0]?.message).toMatch(/a secure denial: signed NSEC3? records prove it/);
+  });
+
+  it('a name with no MX and no address records has no mail host (RFC 5321 §5.1)', async () => {
+    const result = await check({ host: `noaddress.${zone}` });
+    expect(result).toMatchObject({ verdict: 'not-applicable', mx: { answer: 'nodata', implicit: false } });
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_NO_MAIL_HOST']);
+    expect(only(result)).toMatchObject({ tlsa: null, tls: { status: 'not-attempted' } });
+  });
+
+  it('an MX host that does not exist is unreachable: no TLSA looked up, no connection', async () => {
+    const result = await check({ host: `gone.${zone}` });
+    expect(result.verdict).toBe('not-applicable');
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_NO_REACHABLE_MX']);
+    const endpoint = only(result);
+    expect(endpoint).toMatchObject({
+      host: `mx-gone.${zone}`,
+      addresses: { status: 'secure', answer: 'nxdomain', records: [] },
+      tlsa: null,
+      tls: { status: 'not-attempted' },
+    });
+    expect(codes(endpoint)).toEqual(['DANE_HOST_NXDOMAIN']);
+  });
+
+  it('an HTTPS name that does not exist says so, with no TLSA lookup', async () => {
+    const result = await check({ host: `nope.${zone}`, protocol: 'https' });
+    expect(result.verdict).toBe('not-applicable');
+    expect(result.summary).toMatch(/does not exist \(NXDOMAIN\)/);
+    expect(only(result)).toMatchObject({ tlsa: null, addresses: { answer: 'nxdomain' } });
   });
 });
 

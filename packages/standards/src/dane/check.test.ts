@@ -5,6 +5,7 @@ import {
   evaluateDaneEndpoint,
   summariseDaneCheck,
   type DaneEndpointInput,
+  type DaneMxInput,
 } from './check.ts';
 import { parsePemChain } from './pem.ts';
 
@@ -22,6 +23,18 @@ const der = (() => {
 const now = new Date('2027-01-01T00:00:00Z');
 const tlsa = (...rdata: string[]) => rdata.map((fields) => `${owner} 300 IN TLSA ${fields}`);
 
+const securedTlsa: NonNullable<DaneEndpointInput['tlsa']> = {
+  name: owner,
+  owner,
+  status: 'secure',
+  records: tlsa(`3 1 1 ${spkiSha256}`),
+  failure: null,
+  answer: 'ok',
+  denial: null,
+  found: 'records',
+  tried: [owner],
+};
+
 function endpoint(overrides: Partial<DaneEndpointInput> = {}): DaneEndpointInput {
   return {
     protocol: 'smtp',
@@ -32,18 +45,12 @@ function endpoint(overrides: Partial<DaneEndpointInput> = {}): DaneEndpointInput
       name: 'www.example.com',
       owner: 'www.example.com',
       status: 'secure',
-      records: [],
+      records: ['www.example.com. 300 IN A 192.0.2.25'],
       failure: null,
+      answer: 'ok',
+      denial: null,
     },
-    tlsa: {
-      name: owner,
-      owner,
-      status: 'secure',
-      records: tlsa(`3 1 1 ${spkiSha256}`),
-      failure: null,
-      found: 'records',
-      tried: [owner],
-    },
+    tlsa: securedTlsa,
     tls: {
       status: 'ok',
       starttls: 'smtp',
@@ -56,8 +63,21 @@ function endpoint(overrides: Partial<DaneEndpointInput> = {}): DaneEndpointInput
 }
 
 const withRecords = (records: string[], status: 'secure' | 'insecure' | 'bogus' = 'secure') =>
-  endpoint({ tlsa: { ...endpoint().tlsa, records, status } });
+  endpoint({ tlsa: { ...securedTlsa, records, status } });
 const codes = (result: { reasons: { code: string }[] }) => result.reasons.map((reason) => reason.code);
+const nxdomainHost: Partial<DaneEndpointInput> = {
+  addresses: {
+    name: 'www.example.com',
+    owner: 'www.example.com',
+    status: 'secure',
+    records: [],
+    failure: null,
+    answer: 'nxdomain',
+    denial: { method: 'NSEC', proven: true, message: 'NSEC proves www.example.com does not exist' },
+  },
+  tlsa: null,
+  tls: { status: 'not-attempted' },
+};
 
 describe('evaluateDaneEndpoint: DANE-EE (RFC 7671 §5.1)', () => {
   it.each([
@@ -211,7 +231,7 @@ describe('evaluateDaneEndpoint: unusable records and DNSSEC status (RFC 7672 §2
   it('no TLSA in a signed zone is not applicable', async () => {
     const result = await evaluateDaneEndpoint(
       endpoint({
-        tlsa: { ...endpoint().tlsa, records: [], found: 'none' },
+        tlsa: { ...securedTlsa, records: [], found: 'none' },
         tls: { status: 'not-attempted' },
       }),
       crypto,
@@ -234,7 +254,7 @@ describe('evaluateDaneEndpoint: unusable records and DNSSEC status (RFC 7672 §2
     const result = await evaluateDaneEndpoint(
       endpoint({
         tlsa: {
-          ...endpoint().tlsa,
+          ...securedTlsa,
           status: 'indeterminate',
           found: 'failed',
           records: [],
@@ -263,6 +283,86 @@ describe('evaluateDaneEndpoint: unusable records and DNSSEC status (RFC 7672 §2
     expect(result.reasons.at(-1)).toMatchObject({ code: 'DANE_TLS_FAILED' });
     expect(result.reasons.at(-1)?.message).toMatch(/STARTTLS on port 25 failed: Nothing answered/);
   });
+
+  it('a host that does not exist is unreachable: the secure denial named, no TLSA and no connection', async () => {
+    const result = await evaluateDaneEndpoint(endpoint(nxdomainHost), crypto);
+    expect(result).toMatchObject({ verdict: 'not-applicable', tlsa: null, records: [], rollover: null });
+    expect(result.addresses).toMatchObject({ answer: 'nxdomain', denial: { method: 'NSEC', proven: true } });
+    expect(result.reasons).toMatchObject([
+      { code: 'DANE_HOST_NXDOMAIN', rfc: 'RFC 5321 §5.1, RFC 7672 §2.2.2' },
+    ]);
+    expect(result.reasons[0]?.message).toBe(
+      'www.example.com does not exist (NXDOMAIN, a secure denial: signed NSEC records prove it). Senders cannot reach this host and skip it: no TLSA records were looked up and no connection was made.',
+    );
+  });
+
+  it('a host with no A or AAAA in an unsigned zone says the absence is not proven by DNSSEC', async () => {
+    const result = await evaluateDaneEndpoint(
+      endpoint({
+        addresses: { ...endpoint().addresses, status: 'insecure', records: [], answer: 'nodata' },
+        tlsa: null,
+        tls: { status: 'not-attempted' },
+      }),
+      crypto,
+    );
+    expect(result.verdict).toBe('not-applicable');
+    expect(codes(result)).toEqual(['DANE_HOST_NO_ADDRESS']);
+    expect(result.reasons[0]?.message).toMatch(
+      /^www\.example\.com has no A or AAAA records \(not proven by DNSSEC: the zone is unsigned\)\./,
+    );
+  });
+});
+
+describe('evaluateDaneEndpoint: wording', () => {
+  const timedOut = 'No answer from 127.0.0.1 (2 tries of 2000 ms).';
+  const unanswered = (protocol: DaneEndpointInput['protocol']) =>
+    evaluateDaneEndpoint(
+      endpoint({
+        protocol,
+        tlsa: { ...securedTlsa, status: 'indeterminate', found: 'failed', records: [], failure: timedOut },
+      }),
+      crypto,
+    );
+
+  it('ends each sentence once where a failure that ends in a full stop is followed by another sentence', async () => {
+    const message = (await unanswered('smtp')).reasons[0]?.message ?? '';
+    expect(message).toBe(
+      `The TLSA records at ${owner} could not be looked up: ${timedOut} Senders defer mail to this host until DNS answers; this check has no verdict.`,
+    );
+  });
+
+  it.each(['https', 'imap'] as const)('speaks of clients, not senders or mail, for %s', async (protocol) => {
+    const result = await unanswered(protocol);
+    expect(result.reasons[0]?.message).toMatch(/Clients that use DANE cannot authenticate the server/);
+    expect(result.reasons[0]?.message).not.toMatch(/sender|mail|deliver/i);
+    expect(result.reasons[0]?.rfc).toBe('RFC 6698 §4.1');
+  });
+
+  it('a bogus TLSA answer on HTTPS tells clients not to connect, without mail words', async () => {
+    const result = await evaluateDaneEndpoint(
+      endpoint({
+        protocol: 'https',
+        tlsa: { ...securedTlsa, status: 'bogus', failure: 'The DS does not match that key.' },
+      }),
+      crypto,
+    );
+    expect(result.reasons[0]?.message).toBe(
+      `The TLSA answer at ${owner} fails DNSSEC validation: The DS does not match that key. Clients must not connect to it.`,
+    );
+  });
+
+  it.each([
+    [[`3 1 1 ${otherSha256}`], `The one usable TLSA record at ${owner} does not authenticate`],
+    [
+      [`3 1 1 ${otherSha256}`, `3 0 1 ${otherSha256}`],
+      `None of the 2 usable TLSA records at ${owner} authenticates`,
+    ],
+  ])('a failed match of %j is counted in good English', async (rdata, start) => {
+    const result = await evaluateDaneEndpoint(withRecords(tlsa(...rdata)), crypto);
+    const message = result.reasons.find((reason) => reason.code === 'DANE_NO_MATCH')?.message ?? '';
+    expect(message.startsWith(start)).toBe(true);
+    expect(message).not.toMatch(/\.\./);
+  });
 });
 
 describe('certificateNameMatches (RFC 6125 §6.4, RFC 7672 §3.2.3)', () => {
@@ -282,16 +382,30 @@ describe('summariseDaneCheck', () => {
   const mx = (
     status: 'secure' | 'insecure' | 'bogus',
     hosts: { preference: number; host: string }[] = [],
-  ) => ({
-    lookup: { name: 'example.com', owner: 'example.com', status, records: [], failure: null },
+  ): DaneMxInput => ({
+    lookup: {
+      name: 'example.com',
+      owner: 'example.com',
+      status,
+      records: hosts.map((entry) => `example.com. 300 IN MX ${entry.preference} ${entry.host}.`),
+      failure: null,
+      answer: 'ok',
+      denial: null,
+    },
     hosts,
     implicit: false,
   });
 
+  const summariseSmtp = (
+    mxInput: DaneMxInput,
+    endpoints: Awaited<ReturnType<typeof evaluateDaneEndpoint>>[],
+    host = 'example.com',
+  ) => summariseDaneCheck({ host, port: 25, protocol: 'smtp', mx: mxInput, endpoints, now });
+
   it('one protected MX host and one without DANE is a downgrade path: fail with the host named', async () => {
     const pass = await evaluateDaneEndpoint(endpoint(), crypto);
     const none = await evaluateDaneEndpoint(
-      endpoint({ host: 'mx2.example.com', tlsa: { ...endpoint().tlsa, records: [], found: 'none' } }),
+      endpoint({ host: 'mx2.example.com', tlsa: { ...securedTlsa, records: [], found: 'none' } }),
       crypto,
     );
     const result = summariseDaneCheck({
@@ -329,7 +443,7 @@ describe('summariseDaneCheck', () => {
     });
     expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_MX_NOT_ALL_CHECKED']);
     expect(result.reasons[0]?.message).toBe(
-      'example.com lists 12 MX hosts; the 1 most preferred were checked.',
+      'example.com lists 12 MX hosts; only the most preferred was checked.',
     );
   });
 
@@ -344,5 +458,111 @@ describe('summariseDaneCheck', () => {
     });
     expect(result.verdict).toBe('pass');
     expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_MX_INSECURE']);
+  });
+
+  it('a domain that does not exist has no mail host: not applicable, the NXDOMAIN and its proof said', () => {
+    const result = summariseSmtp(
+      {
+        lookup: {
+          ...mx('secure').lookup,
+          answer: 'nxdomain',
+          denial: { method: 'NSEC3', proven: true, message: 'proven' },
+        },
+        hosts: [],
+        implicit: false,
+      },
+      [],
+      'nope.example.com',
+    );
+    expect(result).toMatchObject({
+      verdict: 'not-applicable',
+      endpoints: [],
+      mx: { answer: 'nxdomain', implicit: false },
+    });
+    expect(result.summary).toBe(
+      'nope.example.com does not exist (NXDOMAIN): it has no mail host, and DANE does not apply.',
+    );
+    expect(result.reasons).toMatchObject([
+      { code: 'DANE_DOMAIN_NXDOMAIN', rfc: 'RFC 1035 §4.1.1, RFC 4035 §5.4' },
+    ]);
+    expect(result.reasons[0]?.message).toMatch(
+      /^nope\.example\.com does not exist \(NXDOMAIN, a secure denial: signed NSEC3 records prove it\)\./,
+    );
+    expect(result.reasons[0]?.fix).toBeTruthy();
+  });
+
+  it('no MX and no address records: no implicit MX, so no mail host (RFC 5321 §5.1)', async () => {
+    const unreachable = await evaluateDaneEndpoint(
+      endpoint({ ...nxdomainHost, addresses: { ...nxdomainHost.addresses!, answer: 'nodata' } }),
+      crypto,
+    );
+    const result = summariseSmtp(
+      { ...mx('secure'), lookup: { ...mx('secure').lookup, answer: 'nodata' }, implicit: true },
+      [unreachable],
+      'www.example.com',
+    );
+    expect(result.verdict).toBe('not-applicable');
+    expect(result.mx?.implicit).toBe(false);
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_NO_MAIL_HOST']);
+    expect(result.reasons[0]).toMatchObject({ rfc: 'RFC 5321 §5.1' });
+    expect(result.reasons[0]?.fix).toMatch(/null MX/);
+  });
+
+  it('no MX but an address: the domain is its own implicit MX', async () => {
+    const result = summariseSmtp(
+      { ...mx('secure'), lookup: { ...mx('secure').lookup, answer: 'nodata' }, implicit: true },
+      [await evaluateDaneEndpoint(endpoint(), crypto)],
+      'www.example.com',
+    );
+    expect(result).toMatchObject({ verdict: 'pass', mx: { implicit: true } });
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_IMPLICIT_MX']);
+  });
+
+  it('an MX host without addresses is skipped; the others decide', async () => {
+    const result = summariseSmtp(
+      mx('secure', [
+        { preference: 10, host: 'www.example.com' },
+        { preference: 20, host: 'gone.example.com' },
+      ]),
+      [
+        await evaluateDaneEndpoint(endpoint(), crypto),
+        await evaluateDaneEndpoint(endpoint({ ...nxdomainHost, host: 'gone.example.com' }), crypto),
+      ],
+    );
+    expect(result.verdict).toBe('pass');
+    expect(result.summary).toBe('DANE authenticates the MX host of example.com.');
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_MX_UNREACHABLE']);
+    expect(result.reasons[0]?.message).toBe(
+      'gone.example.com has no A or AAAA records. Senders skip it; the other MX hosts decide the verdict.',
+    );
+  });
+
+  it('MX hosts none of which has an address: mail cannot be delivered', async () => {
+    const result = summariseSmtp(mx('secure', [{ preference: 10, host: 'gone.example.com' }]), [
+      await evaluateDaneEndpoint(endpoint({ ...nxdomainHost, host: 'gone.example.com' }), crypto),
+    ]);
+    expect(result.verdict).toBe('not-applicable');
+    expect(result.reasons.map((reason) => reason.code)).toEqual(['DANE_NO_REACHABLE_MX']);
+    expect(result.reasons[0]?.message).toMatch(
+      /^The only MX host of example\.com, gone\.example\.com, has no A or AAAA record\./,
+    );
+  });
+
+  it('an HTTPS name that does not exist says so in the summary', async () => {
+    const result = summariseDaneCheck({
+      host: 'www.example.com',
+      port: 443,
+      protocol: 'https',
+      mx: null,
+      endpoints: [
+        await evaluateDaneEndpoint(endpoint({ ...nxdomainHost, protocol: 'https', port: 443 }), crypto),
+      ],
+      now,
+    });
+    expect(result.verdict).toBe('not-applicable');
+    expect(result.summary).toBe(
+      'www.example.com does not exist (NXDOMAIN): there is no server to check, and DANE does not apply.',
+    );
+    expect(result.endpoints[0]?.reasons[0]?.message).toMatch(/Clients cannot connect to it/);
   });
 });

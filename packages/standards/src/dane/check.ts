@@ -6,6 +6,7 @@
 import type { CryptoProvider } from '../core/crypto.ts';
 import { readCertificate, derTimeToIso } from '../core/der.ts';
 import type { Diagnostic } from '../core/diagnostic.ts';
+import { countOf, sentences } from '../core/sentences.ts';
 import type { SecurityStatus } from '../dnssec/schema.ts';
 import {
   fieldAcronym,
@@ -34,6 +35,9 @@ export interface DaneLookup {
   /** Presentation lines of the answer's records of the type asked (CNAMEs left out). */
   records: string[];
   failure: string | null;
+  /** What DNS answered; `nxdomain` and `nodata` with the denial of existence that came with it. */
+  answer: 'ok' | 'nxdomain' | 'nodata' | 'failed';
+  denial: { method: 'NSEC' | 'NSEC3'; proven: boolean; message: string } | null;
 }
 
 /** A certificate the server presented, with what only the server can read of it. */
@@ -63,7 +67,8 @@ export interface DaneEndpointInput {
   /** The names the certificate must carry for usages 0-2: the host, and for SMTP its CNAME target too. */
   referenceNames: readonly string[];
   addresses: DaneLookup;
-  tlsa: DaneLookup & { found: 'records' | 'none' | 'failed'; tried: string[] };
+  /** Null when not looked up: the host has no address records, so there is nothing to connect to. */
+  tlsa: (DaneLookup & { found: 'records' | 'none' | 'failed'; tried: string[] }) | null;
   tls: DaneTlsOutcome;
   now: Date;
 }
@@ -234,7 +239,7 @@ async function evaluateRecord(line: string, context: RecordContext): Promise<Dan
     ...usable,
     matched: problems.length === 0,
     certificate,
-    problem: problems.length === 0 ? null : `${problems.join('; ')}.`,
+    problem: problems.length === 0 ? null : sentences(problems.join('; ')),
   };
 }
 
@@ -279,6 +284,42 @@ function lookupFailure(lookup: DaneLookup): string {
   return lookup.failure === null ? '' : `: ${lookup.failure}`;
 }
 
+/** Whether a name's absence is proven by DNSSEC (RFC 4035 §5.4, RFC 5155 §8) or merely said by an unsigned zone. */
+function denialText(lookup: DaneLookup): string {
+  if (lookup.status === 'secure' && lookup.denial?.proven)
+    return `a secure denial: signed ${lookup.denial.method} records prove it`;
+  if (lookup.status === 'insecure') return 'not proven by DNSSEC: the zone is unsigned';
+  return `not proven by DNSSEC${lookup.denial === null ? '' : `: ${lookup.denial.message}`}`;
+}
+
+/** '… does not exist (NXDOMAIN, …)' or '… has no A or AAAA records (…)' for a host whose address lookup came back empty. */
+function noAddressText(host: string, addresses: DaneLookup): string {
+  return addresses.answer === 'nxdomain'
+    ? `${host} does not exist (NXDOMAIN, ${denialText(addresses)})`
+    : `${host} has no A or AAAA records (${denialText(addresses)})`;
+}
+
+/** An endpoint whose host has no address: no TLSA was looked up and no connection made. */
+export function isUnreachable(endpoint: Pick<DaneEndpoint, 'tlsa'>): boolean {
+  return endpoint.tlsa === null;
+}
+
+/** What the parties of the protocol do: senders and mail for SMTP, clients for every other protocol. */
+function partiesOf(protocol: DaneCheckProtocol) {
+  return protocol === 'smtp'
+    ? {
+        refuse: 'Senders must not deliver mail to this host',
+        defer: 'Senders defer mail to this host until DNS answers; this check has no verdict',
+        unreachable: 'Senders cannot reach this host and skip it',
+      }
+    : {
+        refuse: 'Clients must not connect to it',
+        defer:
+          'Clients that use DANE cannot authenticate the server until DNS answers; this check has no verdict',
+        unreachable: 'Clients cannot connect to it',
+      };
+}
+
 function reason(
   severity: Diagnostic['severity'],
   code: string,
@@ -308,7 +349,9 @@ export async function evaluateDaneEndpoint(
     now: input.now,
     crypto,
   };
-  const evaluated = await Promise.all(input.tlsa.records.map((line) => evaluateRecord(line, context)));
+  const evaluated = await Promise.all(
+    (input.tlsa?.records ?? []).map((line) => evaluateRecord(line, context)),
+  );
   const records = evaluated.filter((record): record is DaneCheckRecord => record !== null);
   const tls: DaneEndpoint['tls'] = {
     status: input.tls.status,
@@ -342,8 +385,7 @@ function endpointVerdict(
   records: readonly DaneCheckRecord[],
 ): { verdict: DaneVerdict; reasons: Diagnostic[] } {
   const smtp = input.protocol === 'smtp';
-  const owner = input.tlsa.owner || input.tlsa.name;
-  const refuse = smtp ? 'Senders must not deliver mail to this host' : 'Clients must not connect';
+  const parties = partiesOf(input.protocol);
   const host = bare(input.host);
   if (input.addresses.status === 'bogus')
     return {
@@ -352,7 +394,10 @@ function endpointVerdict(
         reason(
           'error',
           'DANE_ADDRESS_BOGUS',
-          `The address records of ${host} fail DNSSEC validation${lookupFailure(input.addresses)}. ${refuse}.`,
+          sentences(
+            `The address records of ${host} fail DNSSEC validation${lookupFailure(input.addresses)}`,
+            parties.refuse,
+          ),
           'RFC 7672 §2.1.1',
           'Fix the signatures of the zone holding the host’s A and AAAA records (see the DNSSEC chain).',
         ),
@@ -365,11 +410,34 @@ function endpointVerdict(
         reason(
           'warning',
           'DANE_ADDRESS_UNANSWERED',
-          `The address records of ${host} could not be validated${lookupFailure(input.addresses)}. Senders defer mail until DNS answers.`,
-          'RFC 7672 §2.1.1',
+          sentences(
+            `The address records of ${host} could not be validated${lookupFailure(input.addresses)}`,
+            parties.defer,
+          ),
+          smtp ? 'RFC 7672 §2.1.1' : 'RFC 6698 §4.1',
         ),
       ],
     };
+  if (input.tlsa === null || input.addresses.records.length === 0)
+    return {
+      verdict: 'not-applicable',
+      reasons: [
+        reason(
+          'warning',
+          input.addresses.answer === 'nxdomain' ? 'DANE_HOST_NXDOMAIN' : 'DANE_HOST_NO_ADDRESS',
+          sentences(
+            noAddressText(host, input.addresses),
+            `${parties.unreachable}: no TLSA records were looked up and no connection was made`,
+          ),
+          smtp ? 'RFC 5321 §5.1, RFC 7672 §2.2.2' : 'RFC 6698 §4.1',
+          input.addresses.answer === 'nxdomain'
+            ? `Check ${host} for typos; if it is right, create it with A or AAAA records${smtp ? ', or remove it from the MX records' : ''}.`
+            : `Publish A or AAAA records for ${host}${smtp ? ', or remove it from the MX records' : ''}.`,
+        ),
+      ],
+    };
+  const tlsa = input.tlsa;
+  const owner = tlsa.owner || tlsa.name;
   if (smtp && input.addresses.status === 'insecure')
     return {
       verdict: 'not-applicable',
@@ -383,7 +451,6 @@ function endpointVerdict(
         ),
       ],
     };
-  const tlsa = input.tlsa;
   if (tlsa.status === 'bogus')
     return {
       verdict: 'fail',
@@ -391,7 +458,10 @@ function endpointVerdict(
         reason(
           'error',
           'DANE_TLSA_BOGUS',
-          `The TLSA answer at ${owner} fails DNSSEC validation${lookupFailure(tlsa)}. ${refuse}: do not deliver.`,
+          sentences(
+            `The TLSA answer at ${owner} fails DNSSEC validation${lookupFailure(tlsa)}`,
+            smtp ? 'Senders must treat it as an attack: do not deliver mail to this host' : parties.refuse,
+          ),
           smtp ? 'RFC 7672 §2.1.1' : 'RFC 6698 §4.1',
           'Fix the zone’s signatures or its DS at the parent (see the DNSSEC chain); a bogus answer is treated as an attack.',
         ),
@@ -404,8 +474,11 @@ function endpointVerdict(
         reason(
           'warning',
           'DANE_TLSA_UNANSWERED',
-          `The TLSA records at ${owner} could not be looked up${lookupFailure(tlsa)}. Senders defer mail to this host until DNS answers; this check has no verdict.`,
-          'RFC 7672 §2.1.1',
+          sentences(
+            `The TLSA records at ${owner} could not be looked up${lookupFailure(tlsa)}`,
+            parties.defer,
+          ),
+          smtp ? 'RFC 7672 §2.1.1' : 'RFC 6698 §4.1',
         ),
       ],
     };
@@ -444,7 +517,7 @@ function endpointVerdict(
       reason(
         'warning',
         'DANE_TLSA_UNUSABLE',
-        `${record.parameters} is unusable and ignored: ${record.unusableReason ?? ''}`,
+        sentences(`${record.parameters} is unusable and ignored: ${record.unusableReason ?? ''}`),
         smtp && (record.usage === 0 || record.usage === 1) ? 'RFC 7672 §3.1.3' : 'RFC 6698 §4.1',
         smtp && (record.usage === 0 || record.usage === 1)
           ? `Replace it with a DANE-EE (3 ${record.selector} ${record.matchingType}) or DANE-TA (2 ${record.selector} ${record.matchingType}) record.`
@@ -476,7 +549,10 @@ function endpointVerdict(
         reason(
           'error',
           'DANE_TLS_FAILED',
-          `${host} publishes usable TLSA records, so TLS is required, but ${input.tls.status === 'failed' && input.tls.starttls ? `STARTTLS on port ${input.port}` : `TLS on port ${input.port}`} failed: ${why}. ${refuse}.`,
+          sentences(
+            `${host} publishes usable TLSA records, so TLS is required, but ${input.tls.status === 'failed' && input.tls.starttls ? `STARTTLS on port ${input.port}` : `TLS on port ${input.port}`} failed: ${why}`,
+            parties.refuse,
+          ),
           smtp ? 'RFC 7672 §2.2' : 'RFC 6698 §4.1',
           `Make the server answer TLS${smtp ? ' (STARTTLS)' : ''} on port ${input.port}, or remove the TLSA records before taking TLS away.`,
         ),
@@ -490,7 +566,7 @@ function endpointVerdict(
       reason(
         'info',
         'DANE_MATCH',
-        `${first.parameters} (${first.usage} ${first.selector} ${first.matchingType}) matches ${positionText(first.certificate ?? 0)}${matched.length > 1 ? `, and ${matched.length - 1} more record${matched.length > 2 ? 's' : ''} too` : ''}: ${host} is authenticated by DANE.`,
+        `${first.parameters} (${first.usage} ${first.selector} ${first.matchingType}) matches ${positionText(first.certificate ?? 0)}${matched.length > 1 ? `, and ${countOf(matched.length - 1, 'more record')} too` : ''}: ${host} is authenticated by DANE.`,
         first.usage === 3 ? 'RFC 7671 §5.1' : first.usage === 2 ? 'RFC 7671 §5.2' : 'RFC 6698 §2.1.1',
       ),
     );
@@ -501,7 +577,7 @@ function endpointVerdict(
       reason(
         'error',
         'DANE_MATCH_REJECTED',
-        `${record.parameters}: ${record.problem ?? ''}`,
+        sentences(`${record.parameters}: ${record.problem ?? ''}`),
         record.usage === 2 ? 'RFC 7671 §5.2, RFC 7672 §3.2.2' : 'RFC 7671 §5',
         record.certificate === null
           ? `Use usage ${record.usage === 3 || record.usage === 1 ? '2 for a CA certificate' : '3 for the server certificate'}, or generate the record from the certificate the server presents.`
@@ -512,7 +588,12 @@ function endpointVerdict(
     reason(
       'error',
       'DANE_NO_MATCH',
-      `None of the ${usable.length} usable TLSA record${usable.length > 1 ? 's' : ''} at ${owner} authenticates the chain ${host} presents. ${refuse}.`,
+      sentences(
+        usable.length === 1
+          ? `The one usable TLSA record at ${owner} does not authenticate the chain ${host} presents`
+          : `None of the ${countOf(usable.length, 'usable TLSA record')} at ${owner} authenticates the chain ${host} presents`,
+        parties.refuse,
+      ),
       smtp ? 'RFC 7672 §3.1, RFC 7671 §5' : 'RFC 6698 §2.1, RFC 7671 §5',
       'Generate the record again from the certificate the server presents now (the generator can fetch it), publish it beside the old one, wait the TTL, then remove the old one (RFC 7671 §8.1).',
     ),
@@ -523,6 +604,7 @@ function endpointVerdict(
 export interface DaneMxInput {
   lookup: DaneLookup;
   hosts: { preference: number; host: string }[];
+  /** No MX records (NODATA): the domain itself is checked, and is its implicit MX if it has addresses. */
   implicit: boolean;
 }
 
@@ -536,8 +618,10 @@ export function summariseDaneCheck(input: {
   now: Date;
 }): DaneCheckResult {
   const host = bare(input.host);
-  const mx =
-    input.mx === null ? null : { ...input.mx.lookup, hosts: input.mx.hosts, implicit: input.mx.implicit };
+  const reachable = input.endpoints.filter((endpoint) => !isUnreachable(endpoint));
+  // RFC 5321 §5.1: the domain is its own mail host only when it has an address record
+  const implicit = input.mx !== null && input.mx.implicit && reachable.length > 0;
+  const mx = input.mx === null ? null : { ...input.mx.lookup, hosts: input.mx.hosts, implicit };
   const base = {
     host,
     port: input.port,
@@ -570,10 +654,30 @@ export function summariseDaneCheck(input: {
         reason(
           'warning',
           'DANE_MX_UNANSWERED',
-          `The MX records of ${host} could not be validated${lookupFailure(lookup)}. Senders defer mail until DNS answers; this check has no verdict.`,
+          sentences(
+            `The MX records of ${host} could not be validated${lookupFailure(lookup)}`,
+            'Senders defer mail until DNS answers; this check has no verdict',
+          ),
           'RFC 7672 §2.1.1',
         ),
       ]);
+    if (lookup.answer === 'nxdomain')
+      return done(
+        'not-applicable',
+        `${host} does not exist (NXDOMAIN): it has no mail host, and DANE does not apply.`,
+        [
+          reason(
+            'warning',
+            'DANE_DOMAIN_NXDOMAIN',
+            sentences(
+              `${host} does not exist (NXDOMAIN, ${denialText(lookup)})`,
+              'Mail to it cannot be delivered, so there are no MX hosts to check: no TLSA records were looked up and no connection was made',
+            ),
+            lookup.status === 'secure' ? 'RFC 1035 §4.1.1, RFC 4035 §5.4' : 'RFC 1035 §4.1.1',
+            `Check ${host} for typos; if it is yours, create it in its zone with MX records naming your mail servers.`,
+          ),
+        ],
+      );
     if (input.mx.hosts.length === 0 && !input.mx.implicit)
       return done('not-applicable', `${host} accepts no mail (null MX): DANE does not apply.`, [
         reason(
@@ -583,7 +687,20 @@ export function summariseDaneCheck(input: {
           'RFC 7505 §3',
         ),
       ]);
-    if (input.mx.implicit)
+    if (input.mx.implicit && reachable.length === 0)
+      return done('not-applicable', `${host} has no mail host: no MX records and no A or AAAA records.`, [
+        reason(
+          'warning',
+          'DANE_NO_MAIL_HOST',
+          sentences(
+            `${host} has no MX records and no A or AAAA records (${denialText(lookup)})`,
+            'The implicit MX applies only to a domain with an address, so mail to it cannot be delivered and DANE does not apply',
+          ),
+          'RFC 5321 §5.1',
+          `Publish MX records naming your mail servers, each with A or AAAA records; or a null MX ("0 .") if ${host} takes no mail (RFC 7505).`,
+        ),
+      ]);
+    if (implicit)
       mxReasons.push(
         reason(
           'info',
@@ -598,7 +715,7 @@ export function summariseDaneCheck(input: {
         reason(
           'info',
           'DANE_MX_NOT_ALL_CHECKED',
-          `${host} lists ${listed} MX hosts; the ${input.endpoints.length} most preferred were checked.`,
+          `${host} lists ${listed} MX hosts; ${input.endpoints.length === 1 ? 'only the most preferred was' : `the ${input.endpoints.length} most preferred were`} checked.`,
           'RFC 7672 §2.2.1',
         ),
       );
@@ -613,11 +730,50 @@ export function summariseDaneCheck(input: {
         ),
       );
   }
-  const verdicts = input.endpoints.map((endpoint) => endpoint.verdict);
-  const count = (verdict: DaneVerdict) => verdicts.filter((candidate) => candidate === verdict).length;
   const what = input.protocol === 'smtp' ? 'MX host' : 'server';
-  const total = input.endpoints.length;
-  const plural = (n: number) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const unreachable = input.endpoints.filter(isUnreachable).map((endpoint) => endpoint.host);
+  if (reachable.length === 0 && unreachable.length > 0) {
+    if (input.mx === null || input.mx.implicit)
+      return done(
+        'not-applicable',
+        input.endpoints[0]?.addresses.answer === 'nxdomain'
+          ? `${host} does not exist (NXDOMAIN): there is no server to check, and DANE does not apply.`
+          : `${host} has no A or AAAA records: there is no server to connect to, and DANE does not apply.`,
+        mxReasons,
+      );
+    return done('not-applicable', `No MX host of ${host} has an address: mail to it cannot be delivered.`, [
+      ...mxReasons,
+      reason(
+        'warning',
+        'DANE_NO_REACHABLE_MX',
+        sentences(
+          unreachable.length === 1
+            ? `The only MX host of ${host}, ${unreachable[0] ?? ''}, has no A or AAAA record`
+            : `None of the ${unreachable.length} MX hosts of ${host} has an A or AAAA record`,
+          'Senders cannot deliver mail to the domain, and DANE does not apply',
+        ),
+        'RFC 5321 §5.1',
+        `Publish A or AAAA records for ${unreachable.join(', ')}, or list MX hosts that have them.`,
+      ),
+    ]);
+  }
+  if (unreachable.length > 0)
+    mxReasons.push(
+      reason(
+        'warning',
+        'DANE_MX_UNREACHABLE',
+        sentences(
+          `${unreachable.join(', ')} ${unreachable.length === 1 ? 'has' : 'have'} no A or AAAA records`,
+          `Senders skip ${unreachable.length === 1 ? 'it' : 'them'}; the other MX hosts decide the verdict`,
+        ),
+        'RFC 5321 §5.1',
+        `Publish A or AAAA records for ${unreachable.join(', ')}, or remove ${unreachable.length === 1 ? 'it' : 'them'} from the MX records.`,
+      ),
+    );
+  const verdicts = reachable.map((endpoint) => endpoint.verdict);
+  const count = (verdict: DaneVerdict) => verdicts.filter((candidate) => candidate === verdict).length;
+  const total = reachable.length;
+  const plural = (n: number) => countOf(n, what);
   if (count('fail') > 0)
     return done(
       'fail',
@@ -642,17 +798,21 @@ export function summariseDaneCheck(input: {
       `DANE does not apply to ${host}: no ${what} has usable TLSA records in a signed zone.`,
       mxReasons,
     );
-  const unprotected = input.endpoints
+  const unprotected = reachable
     .filter((endpoint) => endpoint.verdict === 'not-applicable')
     .map((endpoint) => endpoint.host);
-  return done('fail', `Only ${count('pass')} of ${plural(total)} is protected by DANE.`, [
-    ...mxReasons,
-    reason(
-      'error',
-      'DANE_PARTIAL',
-      `${unprotected.join(', ')} ${unprotected.length === 1 ? 'has' : 'have'} no usable TLSA in a signed zone: an attacker who blocks the protected hosts gets mail delivered without authentication.`,
-      'RFC 7672 §2.2',
-      `Publish TLSA records for ${unprotected.join(', ')} in a signed zone, as for the others.`,
-    ),
-  ]);
+  return done(
+    'fail',
+    `Only ${count('pass')} of ${plural(total)} ${count('pass') === 1 ? 'is' : 'are'} protected by DANE.`,
+    [
+      ...mxReasons,
+      reason(
+        'error',
+        'DANE_PARTIAL',
+        `${unprotected.join(', ')} ${unprotected.length === 1 ? 'has' : 'have'} no usable TLSA in a signed zone: an attacker who blocks the protected hosts gets mail delivered without authentication.`,
+        'RFC 7672 §2.2',
+        `Publish TLSA records for ${unprotected.join(', ')} in a signed zone, as for the others.`,
+      ),
+    ],
+  );
 }

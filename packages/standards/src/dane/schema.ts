@@ -254,17 +254,26 @@ const lookupSchema = z.object({
   records: z.array(z.string()),
   /** Why the answer is bogus or indeterminate, from the chain of trust. */
   failure: z.string().nullable(),
+  /** What DNS answered: records, no such name (NXDOMAIN), no record of the type (NODATA), or nothing usable. */
+  answer: z.enum(['ok', 'nxdomain', 'nodata', 'failed']),
+  /** For NXDOMAIN and NODATA: the NSEC/NSEC3 proof and whether it holds (null in an unsigned zone). */
+  denial: z
+    .object({ method: z.enum(['NSEC', 'NSEC3']), proven: z.boolean(), message: z.string() })
+    .nullable(),
 });
 
 export const daneEndpointSchema = z.object({
   host: z.string().describe('The server name: an MX host for SMTP, else the host asked'),
   port: z.number().int(),
   addresses: lookupSchema.describe('A and AAAA of the host, with their DNSSEC status'),
-  tlsa: lookupSchema.extend({
-    found: z.enum(['records', 'none', 'failed']),
-    /** TLSA owner names asked, in order (RFC 7672 §2.2.2: the CNAME-expanded name first). */
-    tried: z.array(z.string()),
-  }),
+  tlsa: lookupSchema
+    .extend({
+      found: z.enum(['records', 'none', 'failed']),
+      /** TLSA owner names asked, in order (RFC 7672 §2.2.2: the CNAME-expanded name first). */
+      tried: z.array(z.string()),
+    })
+    .nullable()
+    .describe('Not looked up (null) when the host has no address records: there is nothing to connect to'),
   records: z.array(daneCheckRecordSchema),
   tls: z.object({
     status: z.enum(['ok', 'failed', 'not-attempted']),

@@ -64,12 +64,40 @@ function linesOf(chain: DnssecChain, type: string): string[] {
 }
 
 function lookupOf(chain: DnssecChain, type: string): DaneLookup {
+  const denial = chain.answer.denial;
   return {
     name: bare(chain.name),
     owner: bare(chain.answer.owner),
     status: chain.status,
     records: linesOf(chain, type),
     failure: chain.failure === null ? null : chain.failure.message,
+    answer: chain.answer.status,
+    denial:
+      denial === null ? null : { method: denial.method, proven: denial.proven, message: denial.message },
+  };
+}
+
+/** A and AAAA as one lookup: records if either has some, else the absence (NXDOMAIN before NODATA), at the worse status. */
+function addressLookup(a: DnssecChain, aaaa: DnssecChain): DaneLookup {
+  const worse = rank[a.status] >= rank[aaaa.status] ? a : aaaa;
+  const records = [...linesOf(a, 'A'), ...linesOf(aaaa, 'AAAA')];
+  const answers = [a.answer.status, aaaa.answer.status];
+  const answer =
+    records.length > 0
+      ? 'ok'
+      : answers.includes('failed')
+        ? 'failed'
+        : answers.includes('nxdomain')
+          ? 'nxdomain'
+          : 'nodata';
+  const absent = a.answer.status === answer ? a : aaaa;
+  return {
+    ...lookupOf(a, 'A'),
+    status: worse.status,
+    records,
+    failure: worse.failure === null ? null : worse.failure.message,
+    answer,
+    denial: answer === 'ok' || answer === 'failed' ? null : lookupOf(absent, 'A').denial,
   };
 }
 
@@ -144,13 +172,23 @@ async function checkEndpoint(
   protocol: DaneCheckProtocol,
 ): Promise<DaneEndpoint> {
   const [a, aaaa] = await Promise.all([chainOf(host, 'A'), chainOf(host, 'AAAA')]);
-  const worse = rank[a.status] >= rank[aaaa.status] ? a : aaaa;
-  const addresses: DaneLookup = {
-    ...lookupOf(a, 'A'),
-    status: worse.status,
-    records: [...linesOf(a, 'A'), ...linesOf(aaaa, 'AAAA')],
-    failure: worse.failure === null ? null : worse.failure.message,
-  };
+  const addresses = addressLookup(a, aaaa);
+  const reachable = addresses.status === 'secure' || addresses.status === 'insecure';
+  // RFC 5321 §5.1, RFC 7672 §2.2.2: a host without an address cannot be reached: no TLSA, no connection
+  if (reachable && addresses.records.length === 0)
+    return evaluateDaneEndpoint(
+      {
+        protocol,
+        host,
+        port,
+        referenceNames: [bare(host)],
+        addresses,
+        tlsa: null,
+        tls: { status: 'not-attempted' },
+        now: new Date(),
+      },
+      nodeCrypto,
+    );
   // RFC 7672 §2.2.2, RFC 7671 §7: a host reached through a secure CNAME chain has its TLSA at the
   // expanded name first, then at the name as given
   const expanded = addresses.owner !== bare(host) ? addresses.owner : null;
@@ -169,7 +207,6 @@ async function checkEndpoint(
   const tlsaLookup = lookupOf(tlsaChain!, 'TLSA');
   const found =
     tlsaChain!.answer.status === 'failed' ? 'failed' : tlsaLookup.records.length > 0 ? 'records' : 'none';
-  const reachable = addresses.status === 'secure' || addresses.status === 'insecure';
   const tls: DaneTlsOutcome =
     found === 'records' && reachable && (tlsaLookup.status === 'secure' || tlsaLookup.status === 'insecure')
       ? await connect(context, host, port, protocol)
@@ -211,13 +248,17 @@ export async function checkDane(
     const lookup = lookupOf(mxChain, 'MX');
     const listed = mxHosts(lookup.records);
     const nullMx = listed.length === 1 && listed[0]?.host === '';
-    // RFC 5321 §5.1: without MX records the domain itself is the mail host
-    const implicit =
-      (mxChain.answer.status === 'nodata' || mxChain.answer.status === 'nxdomain') &&
-      (lookup.status === 'secure' || lookup.status === 'insecure');
+    const answered = lookup.status === 'secure' || lookup.status === 'insecure';
+    // RFC 5321 §5.1: without MX records the domain itself is the mail host, if it has an address
+    // (its endpoint finds out); a domain that does not exist has none
+    const implicit = answered && mxChain.answer.status === 'nodata';
     mx = { lookup, hosts: nullMx ? [] : listed, implicit };
-    const failed = lookup.status === 'bogus' || lookup.status === 'indeterminate';
-    hosts = failed || nullMx ? [] : implicit ? [host] : [...new Set(listed.map((entry) => entry.host))];
+    hosts =
+      !answered || nullMx || mxChain.answer.status === 'nxdomain'
+        ? []
+        : implicit
+          ? [host]
+          : [...new Set(listed.map((entry) => entry.host))];
   }
   const endpoints = await Promise.all(
     hosts

@@ -3,6 +3,7 @@ import type {
   DaneCheckRecord,
   DaneCheckResult,
   DaneEndpoint,
+  DaneLookup,
   DaneVerdict,
   SecurityStatus,
 } from '@rfckit/standards';
@@ -31,13 +32,15 @@ const verdictStyles: Record<DaneVerdict, StatusStyle> = {
     text: 'not applicable',
     colour: 'gray.7',
     textColour: 'white',
-    meaning: 'No DANE to meet: the zone is unsigned, or there are no usable TLSA records.',
+    meaning:
+      'No DANE to meet: the name does not exist or has no address, the zone is unsigned, or there are no usable TLSA records.',
   },
   indeterminate: {
     text: 'no verdict',
     colour: 'orange.6',
     textColour: 'black',
-    meaning: 'DNS did not answer, so nothing can be said; senders defer mail until it does.',
+    meaning:
+      'DNS did not answer, so nothing can be said; senders and clients that use DANE wait until it does.',
   },
 };
 
@@ -116,21 +119,37 @@ function ChainLink({ name, type }: { name: string; type: string }) {
   );
 }
 
+/** What an empty answer means, and whether DNSSEC proves it (RFC 4035 §5.4, RFC 5155 §8). */
+function absenceText(lookup: DaneLookup, type: string): string | null {
+  if (lookup.answer !== 'nxdomain' && lookup.answer !== 'nodata') return null;
+  const what =
+    lookup.answer === 'nxdomain'
+      ? `NXDOMAIN: ${lookup.name} does not exist`
+      : `NODATA: ${lookup.name} has no ${type === 'A' ? 'A or AAAA' : type} records`;
+  const proof =
+    lookup.status === 'secure' && lookup.denial?.proven
+      ? `secure denial, proven by signed ${lookup.denial.method} records`
+      : lookup.status === 'insecure'
+        ? 'not proven by DNSSEC: the zone is unsigned'
+        : 'not proven by DNSSEC';
+  return `${what} (${proof}).`;
+}
+
 function Lookup({
   title,
-  name,
   type,
-  status,
-  lines,
-  failure,
+  lookup,
+  showRecords = true,
 }: {
   title: string;
-  name: string;
+  /** The record type asked ('A' stands for A and AAAA), for the chain-of-trust link and the NODATA wording. */
   type: string;
-  status: SecurityStatus;
-  lines: readonly string[];
-  failure: string | null;
+  lookup: DaneLookup;
+  showRecords?: boolean;
 }) {
+  const { name, status, failure } = lookup;
+  const lines = showRecords ? lookup.records : [];
+  const absence = absenceText(lookup, type);
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="wrap">
@@ -140,6 +159,7 @@ function Lookup({
         <StatusBadge style={dnssecStyles[status]} label={`${title} DNSSEC status`} />
         <ChainLink name={name} type={type} />
       </Group>
+      {absence !== null && <Text size="sm">{absence}</Text>}
       {failure !== null && (
         <Text size="sm" c="dimmed">
           {failure}
@@ -225,23 +245,20 @@ function EndpointView({ endpoint }: { endpoint: DaneEndpoint }) {
         <StatusBadge style={verdictStyles[endpoint.verdict]} label={`${name} verdict`} />
       </Group>
       <DiagnosticList diagnostics={endpoint.reasons} variant="list" label={`Why, for ${name}`} />
-      <Lookup
-        title="Addresses"
-        name={endpoint.addresses.name}
-        type="A"
-        status={endpoint.addresses.status}
-        lines={endpoint.addresses.records}
-        failure={endpoint.addresses.failure}
-      />
-      <Lookup
-        title={`TLSA at ${endpoint.tlsa.owner || endpoint.tlsa.name}`}
-        name={endpoint.tlsa.name}
-        type="TLSA"
-        status={endpoint.tlsa.status}
-        lines={[]}
-        failure={endpoint.tlsa.failure}
-      />
-      {endpoint.tlsa.tried.length > 1 && (
+      <Lookup title="Addresses" type="A" lookup={endpoint.addresses} />
+      {endpoint.tlsa === null ? (
+        <Text size="sm" c="dimmed">
+          TLSA not looked up: without an address there is nothing to connect to.
+        </Text>
+      ) : (
+        <Lookup
+          title={`TLSA at ${endpoint.tlsa.owner || endpoint.tlsa.name}`}
+          type="TLSA"
+          lookup={endpoint.tlsa}
+          showRecords={false}
+        />
+      )}
+      {endpoint.tlsa !== null && endpoint.tlsa.tried.length > 1 && (
         <Text size="sm" c="dimmed">
           Asked in order: {endpoint.tlsa.tried.join(', ')} (RFC 7672 §2.2.2).
         </Text>
@@ -295,11 +312,9 @@ export function LiveCheckView({ result }: { result: DaneCheckResult }) {
         <ResultSection title="MX hosts">
           <Lookup
             title={result.mx.implicit ? 'No MX: the domain itself receives mail' : 'MX records'}
-            name={result.mx.name}
             type="MX"
-            status={result.mx.status}
-            lines={[]}
-            failure={result.mx.failure}
+            lookup={result.mx}
+            showRecords={false}
           />
           {result.mx.hosts.length > 0 && (
             <List size="sm" aria-label="MX hosts by preference">

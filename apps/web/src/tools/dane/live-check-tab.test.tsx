@@ -35,6 +35,8 @@ async function checked(rdata: string) {
       status: 'secure',
       records: ['mx.example.com. 300 IN A 192.0.2.25'],
       failure: null,
+      answer: 'ok',
+      denial: null,
     },
     tlsa: {
       name: owner,
@@ -42,6 +44,8 @@ async function checked(rdata: string) {
       status: 'secure',
       records: [`${owner}. 300 IN TLSA ${rdata}`],
       failure: null,
+      answer: 'ok',
+      denial: null,
       found: 'records',
       tried: [owner],
     },
@@ -66,6 +70,8 @@ async function checked(rdata: string) {
         status: 'secure',
         records: ['example.com. 300 IN MX 10 mx.example.com.'],
         failure: null,
+        answer: 'ok',
+        denial: null,
       },
       hosts: [{ preference: 10, host: 'mx.example.com' }],
       implicit: false,
@@ -75,6 +81,27 @@ async function checked(rdata: string) {
   });
 }
 
+// what the server answers for a mail domain whose NXDOMAIN a signed zone proves with NSEC
+const nonexistent = summariseDaneCheck({
+  host: 'nope.example.com',
+  port: 25,
+  protocol: 'smtp',
+  mx: {
+    lookup: {
+      name: 'nope.example.com',
+      owner: 'nope.example.com',
+      status: 'secure',
+      records: [],
+      failure: null,
+      answer: 'nxdomain',
+      denial: { method: 'NSEC', proven: true, message: 'NSEC proves nope.example.com does not exist' },
+    },
+    hosts: [],
+    implicit: false,
+  },
+  endpoints: [],
+  now,
+});
 const passing = await checked(`3 1 1 ${derivedTlsaCertificate.spkiSha256}`);
 const failing = await checked(`3 1 1 ${'ab'.repeat(32)}`);
 
@@ -126,6 +153,28 @@ describe('DANE live check', () => {
     expect(endpoint).toHaveTextContent(
       /Generate the record again from the certificate the server presents now/,
     );
+  });
+
+  it('says a domain does not exist, with its DNSSEC proof, instead of listing no MX hosts', async () => {
+    vi.stubGlobal('fetch', succeedWith(nonexistent));
+    renderWithProviders(<LiveCheckTab />);
+    fireEvent.change(screen.getByLabelText(/^Mail domain/), { target: { value: 'nope.example.com' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'DANE does not apply for nope.example.com' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'nope.example.com does not exist (NXDOMAIN): it has no mail host, and DANE does not apply.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'NXDOMAIN: nope.example.com does not exist (secure denial, proven by signed NSEC records).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'MX hosts by preference' })).not.toBeInTheDocument();
   });
 
   it('moves the port with the protocol until one is typed, and names a bad host before sending', async () => {
