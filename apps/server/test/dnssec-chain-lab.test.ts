@@ -1,10 +1,12 @@
 // Our chain builder on the DNSSEC lab: zones signed by dnssec-signzone (or the lab's recordings of
 // it), asked through the server's DNS client with node:crypto verifying. Each case reaches the
 // verdict delv reaches on the same lab (dnssec-lab.test.ts holds delv to it), with our reason.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildChain,
   dnssecChainSchema,
+  nameToWire,
   parseTrustAnchors,
   type ChainFailureCode,
   type DnsRecordType,
@@ -99,8 +101,40 @@ describe('buildChain on the DNSSEC lab', () => {
       trustAnchors,
     });
     expect(chain.zones.map((z) => `${z.zone} ${z.status}`)).toEqual(['. secure', 'test secure']);
+    // the DS set lives in and is signed by the parent
+    expect(chain.answer.zone).toBe(names.tld);
+    expect(chain.trustAnchors.origin).toBe('configured');
     expect(chain.answer.records).toHaveLength(1);
     expect(chain.answer.signatures.map((s) => s.outcome)).toContain('valid');
+  });
+
+  it("checks a zone's own DNSKEY signatures behind a wrong DS and shows the digest its key has", async () => {
+    const chain = await buildChain(names.wrongDs, 'A', {
+      resolver: client.session(),
+      crypto: nodeCrypto,
+      trustAnchors,
+    });
+    expect(chain.status).toBe('bogus');
+    const zone = chain.zones.find((z) => z.zone === names.wrongDs);
+    expect(zone?.status).toBe('bogus');
+    expect(zone?.keySetSignatures.length).toBeGreaterThan(0);
+    expect(zone?.keySetSignatures.every((s) => s.outcome === 'valid')).toBe(true);
+    const ds = zone?.ds.find((d) => d.status === 'wrong-digest');
+    const key = zone?.keys.find((k) => k.keyTag === ds?.keyTag && k.algorithm === ds?.algorithm);
+    if (ds === undefined || key === undefined) throw new Error('no wrong-digest DS with its key');
+    // RFC 4034 §5.1.4: SHA-256 over the owner in wire form and the DNSKEY RDATA
+    const [flags, protocol, algorithm, ...base64] = key.record.split(/\s+/).slice(4);
+    const rdata = Buffer.concat([
+      Buffer.from([Number(flags) >> 8, Number(flags) & 0xff, Number(protocol), Number(algorithm)]),
+      Buffer.from(base64.join(''), 'base64'),
+    ]);
+    const digest = createHash(ds.digestType === 1 ? 'sha1' : ds.digestType === 2 ? 'sha256' : 'sha384')
+      .update(Buffer.concat([Buffer.from(nameToWire(names.wrongDs)), rdata]))
+      .digest('hex')
+      .toUpperCase();
+    expect(ds.expectedDigest).toBe(digest);
+    expect(ds.expectedDigest).not.toBe(ds.digest);
+    expect(chain.answer.zone).toBeNull();
   });
 
   it('shows the wildcard a lab answer was expanded from', async () => {

@@ -50,6 +50,7 @@ function ds(zone: string, keyTag: number, source: DsView['source'], extra: Parti
     digestName: 'SHA-256',
     digest,
     status: 'match',
+    expectedDigest: null,
     source,
     record: `${zone === '.' ? '' : zone}. 86400 IN DS ${keyTag} 13 2 ${digest}`,
     ...extra,
@@ -88,6 +89,7 @@ export const secureChain: DnssecChain = {
     signatures: [signature('A', 40001, 'example.test', { expiration: '2025-06-04T12:00:00.000Z' })],
     denial: null,
     wildcard: null,
+    zone: 'example.test',
     security: 'secure',
   },
   warnings: [
@@ -99,10 +101,12 @@ export const secureChain: DnssecChain = {
       fix: 'Re-sign the zone, and check that the signer runs on schedule.',
     },
   ],
-  trustAnchors: { source: anchorSource, keyTags: [20326, 38696] },
+  trustAnchors: { source: anchorSource, origin: 'iana', keyTags: [20326, 38696] },
   checkedAt,
   queries: 7,
 };
+
+const wrongDsKeyDigest = 'B4C8C1FE2E7477127B27115656AD6256F424625BF5C1E2770CE6D6E37DF61D17';
 
 export const bogusChain: DnssecChain = {
   ...secureChain,
@@ -119,13 +123,12 @@ export const bogusChain: DnssecChain = {
     secureChain.zones[1]!,
     zone('example.test', 40000, 40001, 'test', {
       status: 'bogus',
-      ds: [ds('example.test', 40000, 'parent', { status: 'wrong-digest' })],
-      // as buildChain sends it: no key is vouched for, so the DNSKEY set's RRSIGs are not checked
+      ds: [ds('example.test', 40000, 'parent', { status: 'wrong-digest', expectedDigest: wrongDsKeyDigest })],
+      // as buildChain sends it: no key is vouched for, yet the zone's own signatures are checked
       keys: [
-        key('example.test', 40000, 'KSK', { matchedByDs: false, signsKeySet: false }),
+        key('example.test', 40000, 'KSK', { matchedByDs: false }),
         key('example.test', 40001, 'ZSK', { signs: [] }),
       ],
-      keySetSignatures: [],
       failure: {
         code: 'wrong-digest',
         message: 'No DS of the parent matches a DNSKEY of example.test.',
@@ -133,7 +136,14 @@ export const bogusChain: DnssecChain = {
       },
     }),
   ],
-  answer: { ...secureChain.answer, status: 'failed', records: [], signatures: [], security: 'bogus' },
+  answer: {
+    ...secureChain.answer,
+    status: 'failed',
+    records: [],
+    signatures: [],
+    zone: null,
+    security: 'bogus',
+  },
   warnings: [],
 };
 
@@ -177,6 +187,7 @@ export const insecureChain: DnssecChain = {
     signatures: [],
     denial: null,
     wildcard: null,
+    zone: 'unsigned.test',
     security: 'insecure',
   },
   warnings: [],
@@ -207,7 +218,83 @@ export const nxdomainChain: DnssecChain = {
       ],
     },
     wildcard: null,
+    zone: 'example.test',
     security: 'secure',
   },
+  warnings: [],
+};
+
+/** Bogus at example.test: its DNSKEY set's only signature by the KSK the DS names expired a day before the check. */
+export const expiredChain: DnssecChain = {
+  ...secureChain,
+  name: 'example.test',
+  status: 'bogus',
+  failure: {
+    code: 'expired-signature',
+    zone: 'example.test',
+    message: 'The DNSKEY set of example.test: the signature expired on 2025-05-31T12:00:00.000Z.',
+    fix: 'Re-sign the zone.',
+    rfc: 'RFC 4035 §5.3.1',
+  },
+  zones: [
+    secureChain.zones[0]!,
+    zone('test', 30000, 30001, '.', {
+      // far off, and by the ZSK, which does not vouch for the set
+      keySetSignatures: [
+        signature('DNSKEY', 30000, 'test', { expiration: '2035-06-01T12:00:00.000Z' }),
+        signature('DNSKEY', 30001, 'test', { expiration: '2025-06-02T12:00:00.000Z' }),
+      ],
+    }),
+    zone('example.test', 40000, 40001, 'test', {
+      status: 'bogus',
+      dsSignatures: [signature('DS', 30001, 'test', { expiration: '2035-06-01T12:00:00.000Z' })],
+      keySetSignatures: [
+        signature('DNSKEY', 40000, 'example.test', {
+          expiration: '2025-05-31T12:00:00.000Z',
+          outcome: 'expired',
+          message: 'The signature expired on 2025-05-31T12:00:00.000Z.',
+        }),
+      ],
+      keys: [
+        key('example.test', 40000, 'KSK', { signsKeySet: false }),
+        key('example.test', 40001, 'ZSK', { signs: [] }),
+      ],
+      failure: { code: 'expired-signature', message: 'The DNSKEY set of example.test: expired.' },
+    }),
+  ],
+  answer: {
+    owner: 'example.test',
+    type: 'A',
+    status: 'failed',
+    records: [],
+    signatures: [],
+    denial: null,
+    wildcard: null,
+    zone: null,
+    security: 'bogus',
+  },
+  warnings: [],
+};
+
+/** The DS set of example.test, which lives in and is signed by test, with a lab trust anchor file. */
+export const dsChain: DnssecChain = {
+  ...secureChain,
+  name: 'example.test',
+  type: 'DS',
+  zones: [secureChain.zones[0]!, secureChain.zones[1]!],
+  answer: {
+    owner: 'example.test',
+    type: 'DS',
+    status: 'ok',
+    records: [
+      'example.test. 86400 IN DS 40000 13 2 3490A6806D47F17A34C29E2CE80E8A999FFBE4BE1A4D4B25E0FE1DE6E7F8A9B0',
+    ],
+    signatures: [signature('DS', 30001, 'test')],
+    denial: null,
+    wildcard: null,
+    zone: 'test',
+    security: 'secure',
+  },
+  trustAnchors: { source: 'DNSSEC_TRUST_ANCHORS (lab-root.txt)', origin: 'configured', keyTags: [48003] },
   warnings: [],
 };

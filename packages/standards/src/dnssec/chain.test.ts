@@ -232,7 +232,11 @@ describe('buildChain: secure answers', () => {
     expect(chain.answer.records).toHaveLength(1);
     expect(chain.answer.records[0]).toMatch(/^www\.example\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.80$/);
     expect(chain.answer.signatures.map((s) => s.outcome)).toEqual(['valid']);
-    expect(chain.trustAnchors).toEqual({ source: 'test root', keyTags: [keys.rootKsk.keyTag] });
+    expect(chain.trustAnchors).toEqual({
+      source: 'test root',
+      origin: 'configured',
+      keyTags: [keys.rootKsk.keyTag],
+    });
     expect(chain.checkedAt).toBe(new Date(NOW * 1000).toISOString());
     expect(chain.warnings).toEqual([]);
     // DS and DNSKEY of each of the three names below the root, the root's DNSKEY, the answer

@@ -21,7 +21,7 @@ import type {
 } from '../core/resolver.ts';
 import { isTemporaryDnsFailure } from '../core/resolver.ts';
 import { dsDigestAlgorithms, findDnssecAlgorithm } from './algorithms.ts';
-import type { TrustAnchors } from './anchors.ts';
+import { ianaRootTrustAnchors, type TrustAnchors } from './anchors.ts';
 import { denialView, proveDenial, type DenialResult } from './denial.ts';
 import { matchDs, type DsMatch } from './ds.ts';
 import { dnskeyKeySize, keyTagOf } from './key-tag.ts';
@@ -593,7 +593,7 @@ class ChainBuilder {
     const matches = await Promise.all(
       dsSet.map(async (ds) => ({ ds, ...(await matchDs(ds, keys, where, this.options.crypto)) })),
     );
-    step.ds = matches.map(({ ds, status }) => dsView(ds, status, source));
+    step.ds = matches.map(({ ds, status, expectedDigest }) => dsView(ds, status, source, expectedDigest));
     this.dsWarnings(where, matches);
     const usable = matches.filter(
       (m) => VALIDATED_ALGORITHMS.has(m.ds.algorithm) && m.status !== 'unsupported-digest',
@@ -622,19 +622,20 @@ class ChainBuilder {
     const designated = [
       ...new Set([...usable.flatMap((m) => (m.status === 'match' && m.key ? [m.key] : [])), ...anchored]),
     ];
-    // every signature over the set is checked with every key of the zone, so the screen shows what
-    // each one is; only one by a key the DS or anchor designates makes the zone secure (RFC 4035 §5.2)
-    const verification = designated.length > 0 ? await this.verify(keys, signatures, keys, zone) : undefined;
+    // every signature over the set is checked with every key of the zone, even with no key vouched
+    // for, so the screen shows whether the zone itself is signed right; only one by a key the DS or
+    // anchor designates makes the zone secure (RFC 4035 §5.2)
+    const verification = await this.verify(keys, signatures, keys, zone);
     const isDesignated = (key: DnsDnskeyRecord) =>
       designated.some((d) => d.key === key.key && d.algorithm === key.algorithm && d.flags === key.flags);
-    const designatedChecks = (verification?.checks ?? []).filter((c) =>
+    const designatedChecks = verification.checks.filter((c) =>
       c.key
         ? isDesignated(c.key)
         : designated.some((d) => keyTagOf(d) === c.signature.keyTag && d.algorithm === c.signature.algorithm),
     );
-    step.keySetSignatures = (verification?.checks ?? []).map(signatureView);
+    step.keySetSignatures = verification.checks.map(signatureView);
     const signers = new Set(
-      (verification?.checks ?? []).flatMap((c) => (c.outcome === 'valid' && c.key ? [keyTagOf(c.key)] : [])),
+      verification.checks.flatMap((c) => (c.outcome === 'valid' && c.key ? [keyTagOf(c.key)] : [])),
     );
     step.keys = keys.map((key) => keyView(key, designated.includes(key), signers.has(keyTagOf(key))));
     this.keyWarnings(where, keys, signatures, dsSet);
@@ -774,7 +775,12 @@ function keyView(key: DnsDnskeyRecord, matchedByDs: boolean, signsKeySet: boolea
   };
 }
 
-function dsView(ds: DnsDsRecord, status: DsMatch, source: DsView['source']): DsView {
+function dsView(
+  ds: DnsDsRecord,
+  status: DsMatch,
+  source: DsView['source'],
+  expectedDigest: string | undefined,
+): DsView {
   return {
     keyTag: ds.keyTag,
     algorithm: ds.algorithm,
@@ -783,6 +789,7 @@ function dsView(ds: DnsDsRecord, status: DsMatch, source: DsView['source']): DsV
       dsDigestAlgorithms.find((d) => d.type === ds.digestType)?.name ?? `digest type ${ds.digestType}`,
     digest: ds.digest.toUpperCase(),
     status,
+    expectedDigest: status === 'wrong-digest' ? (expectedDigest ?? null) : null,
     source,
     record: presentRecord(ds),
   };
@@ -806,6 +813,7 @@ export async function buildChain(
     type,
     trustAnchors: {
       source: anchors.source,
+      origin: anchors.source === ianaRootTrustAnchors.source ? ('iana' as const) : ('configured' as const),
       keyTags: [...new Set([...anchors.ds.map((d) => d.keyTag), ...anchors.dnskey.map(keyTagOf)])],
     },
     checkedAt: iso(now),
@@ -862,6 +870,7 @@ function emptyAnswer(owner: string, type: string, security: SecurityStatus): Cha
     signatures: [],
     denial: null,
     wildcard: null,
+    zone: null,
     security,
   };
 }
@@ -961,6 +970,7 @@ async function answerOf(
     signatures,
     denial: null,
     wildcard: null,
+    zone: state.kind === 'failed' ? null : displayZone(state.zone),
     security,
   };
   if (state.kind === 'nxdomain') {

@@ -28,12 +28,16 @@ describe('matchDs (RFC 4035 §5.2)', () => {
     expect(result).toEqual({ status: 'match', key });
   });
 
-  it('a changed digest is wrong-digest and names the key', async () => {
+  it('a changed digest is wrong-digest and names the key with the digest it has (RFC 6605 §6.1)', async () => {
     const ds = dsRecord(
       p256Ds,
       '55648 13 2 b4c8c1fe2e7477127b27115656ad6256f424625bf5c1e2770ce6d6e37df61d18',
     );
-    expect(await matchDs(ds, [p256], 'example.net', crypto)).toEqual({ status: 'wrong-digest', key: p256 });
+    expect(await matchDs(ds, [p256], 'example.net', crypto)).toEqual({
+      status: 'wrong-digest',
+      key: p256,
+      expectedDigest: 'B4C8C1FE2E7477127B27115656AD6256F424625BF5C1E2770CE6D6E37DF61D17',
+    });
   });
 
   it('the digest of another owner is wrong-digest', async () => {

@@ -57,14 +57,14 @@ const zoneKeyFlag = 0x0100;
 /**
  * Checks a DS against the DNSKEYs of `owner` (RFC 4035 §5.2): a zone key (Zone Key bit set,
  * protocol 3) with the DS's key tag and algorithm whose digest equals the DS digest. `wrong-digest`
- * names the key whose tag and algorithm matched; digest types other than 1, 2 and 4 are `unsupported-digest`.
+ * names the key whose tag and algorithm matched, with the digest that key has (`expectedDigest`) to compare; digest types other than 1, 2 and 4 are `unsupported-digest`.
  */
 export async function matchDs<Key extends DnsDnskeyRecord<'DNSKEY' | 'CDNSKEY'>>(
   ds: DnsDsRecord<'DS' | 'CDS'>,
   keys: readonly Key[],
   owner: string,
   crypto: CryptoProvider,
-): Promise<{ status: DsMatch; key?: Key }> {
+): Promise<{ status: DsMatch; key?: Key; expectedDigest?: string }> {
   const candidates = keys.filter(
     (key) =>
       key.algorithm === ds.algorithm &&
@@ -78,11 +78,13 @@ export async function matchDs<Key extends DnsDnskeyRecord<'DNSKEY' | 'CDNSKEY'>>
   if (!digestAlgorithm) return { status: 'unsupported-digest', key: first };
   const ownerWire = nameToWire(owner);
   const wanted = ds.digest.toLowerCase();
+  let expectedDigest: string | undefined;
   for (const key of candidates) {
     const rdata = dnskeyRdataOf(key);
-    if (rdata && toHex(await dsDigest(ownerWire, rdata, digestAlgorithm.hash, crypto)) === wanted) {
-      return { status: 'match', key };
-    }
+    if (!rdata) continue;
+    const digest = toHex(await dsDigest(ownerWire, rdata, digestAlgorithm.hash, crypto));
+    if (digest === wanted) return { status: 'match', key };
+    expectedDigest ??= digest.toUpperCase();
   }
-  return { status: 'wrong-digest', key: first };
+  return { status: 'wrong-digest', key: first, ...(expectedDigest === undefined ? {} : { expectedDigest }) };
 }

@@ -94,6 +94,8 @@ export const dsViewSchema = z.object({
   digest: z.string().describe('Upper-case hex'),
   /** `match`: a key of the child has this tag, algorithm and digest; `wrong-digest`: tag and algorithm match but not the digest. */
   status: z.enum(['match', 'wrong-digest', 'no-key', 'unsupported-digest']),
+  /** For a wrong digest: the digest (upper-case hex, of the DS's digest type) the key with this tag and algorithm has, to compare. */
+  expectedDigest: z.string().nullable(),
   /** From the parent's DS set, or a configured trust anchor (for the root). */
   source: z.enum(['parent', 'trust-anchor']),
   record: z.string(),
@@ -151,6 +153,8 @@ export const chainAnswerSchema = z.object({
   denial: denialViewSchema.nullable(),
   /** Set when the records were synthesised from a wildcard (RFC 4035 §5.3.4): the wildcard's owner. */
   wildcard: z.string().nullable(),
+  /** The zone whose keys sign the answer (for a DS set, the parent), or null where no zone was reached. */
+  zone: z.string().nullable(),
   security: securityStatusSchema,
 });
 
@@ -177,7 +181,12 @@ export const dnssecChainSchema = z.object({
   /** Warnings that do not break the chain: expiring signatures, SHA-1 DS, small RSA keys, NSEC3 iterations, rollovers. */
   warnings: z.array(diagnosticSchema),
   /** The trust anchors used: IANA's root KSKs, or those of DNSSEC_TRUST_ANCHORS. */
-  trustAnchors: z.object({ source: z.string(), keyTags: z.array(z.number().int()) }),
+  trustAnchors: z.object({
+    source: z.string(),
+    /** `iana`: the built-in root KSKs; `configured`: the file DNSSEC_TRUST_ANCHORS names. */
+    origin: z.enum(['iana', 'configured']),
+    keyTags: z.array(z.number().int()),
+  }),
   /** When the signatures were judged, ISO 8601. */
   checkedAt: z.string(),
   queries: z.number().int().nonnegative(),

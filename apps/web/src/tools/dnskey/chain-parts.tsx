@@ -9,14 +9,18 @@ const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
+/** "in 12 days" / "3 hours ago" / "yesterday", counted from when the chain was checked. */
+export function relativeToCheck(when: string, checkedAt: string): string {
+  const left = Date.parse(when) - Date.parse(checkedAt);
+  return Math.abs(left) >= DAY
+    ? relative.format(Math.trunc(left / DAY), 'day')
+    : relative.format(Math.trunc(left / HOUR), 'hour');
+}
+
 /** "expires in 12 days" / "expired 3 hours ago", counted from when the chain was checked. */
 export function expiryText(expiration: string, checkedAt: string): string {
-  const left = Date.parse(expiration) - Date.parse(checkedAt);
-  const when =
-    Math.abs(left) >= DAY
-      ? relative.format(Math.trunc(left / DAY), 'day')
-      : relative.format(Math.trunc(left / HOUR), 'hour');
-  return left >= 0 ? `expires ${when}` : `expired ${when}`;
+  const when = relativeToCheck(expiration, checkedAt);
+  return Date.parse(expiration) >= Date.parse(checkedAt) ? `expires ${when}` : `expired ${when}`;
 }
 
 /** A zone name as people read it: the root spelled out. */
@@ -81,6 +85,11 @@ export function DsList({ records, zone }: { records: readonly DsView[]; zone: st
             {ds.source === 'trust-anchor' ? 'configured trust anchor' : 'from the parent zone'}
             {ds.status === 'match' ? `: points at key ${ds.keyTag}` : ''}
           </Text>
+          {ds.expectedDigest !== null && (
+            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              Key {ds.keyTag} has the {ds.digestName} digest {ds.expectedDigest}; the DS says {ds.digest}.
+            </Text>
+          )}
           <RecordLine record={ds.record} name={`DS ${ds.keyTag} of ${zoneLabel(zone)}`} />
         </li>
       ))}
@@ -88,16 +97,30 @@ export function DsList({ records, zone }: { records: readonly DsView[]; zone: st
   );
 }
 
-function keyFacts(key: KeyView): string[] {
+/**
+ * What a key does in the chain. In a zone no DS vouches for, its own signatures are still checked,
+ * so the admin sees the zone is signed right and only the link from the parent is broken.
+ */
+function keyFacts(key: KeyView, zoneVouched: boolean, voucher: string): string[] {
   const facts: string[] = [];
   if (key.matchedByDs) facts.push(`matched by DS ${key.keyTag}`);
-  if (key.signsKeySet) facts.push('signs the DNSKEY set');
+  if (key.signsKeySet)
+    facts.push(
+      zoneVouched ? 'signs the DNSKEY set' : `signs the DNSKEY set, but no ${voucher} vouches for it`,
+    );
   if (key.signs.length > 0) facts.push(`signs ${key.signs.join(', ')}`);
-  if (facts.length === 0) facts.push('no signature by this key verified');
+  if (facts.length === 0)
+    facts.push(
+      zoneVouched
+        ? 'no signature by this key verified'
+        : 'its signatures below were not checked: the chain breaks here',
+    );
   return facts;
 }
 
 export function KeyList({ keys, zone }: { keys: readonly KeyView[]; zone: string }) {
+  const zoneVouched = keys.some((key) => key.matchedByDs);
+  const voucher = zone === '.' ? 'trust anchor' : 'DS at the parent';
   if (keys.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -126,7 +149,7 @@ export function KeyList({ keys, zone }: { keys: readonly KeyView[]; zone: string
             {key.keySize === null ? '' : `, ${key.keySize} bits`}
           </Text>
           <List size="xs" spacing={0} mt={2}>
-            {keyFacts(key).map((fact) => (
+            {keyFacts(key, zoneVouched, voucher).map((fact) => (
               <List.Item key={fact}>{fact}</List.Item>
             ))}
           </List>

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   anchorSource,
   bogusChain,
+  dsChain,
+  expiredChain,
   insecureChain,
   nxdomainChain,
   secureChain,
@@ -27,6 +29,11 @@ function answerCard(name: string): HTMLElement {
   const card = screen.getByRole('heading', { level: 5, name }).closest<HTMLElement>('[data-answer]');
   if (card === null) throw new Error(`no answer card ${name}`);
   return card;
+}
+
+/** The arrows between the cards, as written (they are decoration: the cards say it to screen readers). */
+function connectors(): string[] {
+  return [...document.querySelectorAll('[data-connector]')].map((c) => c.textContent ?? '');
 }
 
 describe('DNSSEC chain result', () => {
@@ -70,8 +77,17 @@ describe('DNSSEC chain result', () => {
     expect(warnings).toHaveTextContent('Fix: Re-sign the zone');
     const verdict = screen.getByTestId('chain-verdict');
     expect(within(verdict).getByLabelText('Verdict: secure')).toBeInTheDocument();
-    expect(verdict).toHaveTextContent(anchorSource);
-    expect(verdict).toHaveTextContent('key tags 20326, 38696');
+    expect(verdict).toHaveTextContent("Trust anchors: IANA's root KSKs (20326, 38696).");
+    expect(verdict).not.toHaveTextContent(anchorSource);
+    const checked = verdict.querySelector('time');
+    expect(checked).toHaveAttribute('dateTime', '2025-06-01T12:00:00.000Z');
+    expect(checked?.textContent).toMatch(/2025.*UTC$/);
+    expect(checked?.textContent).not.toContain('T12:00');
+    expect(connectors()).toEqual([
+      '↓ . (root) vouches for test with 1 DS',
+      '↓ test vouches for example.test with 1 DS',
+      '↓ signed by example.test',
+    ]);
   });
 
   it('shows where a bogus chain breaks, why, and the fix', () => {
@@ -92,11 +108,17 @@ describe('DNSSEC chain result', () => {
     expect(domain).toHaveTextContent('Fix: Publish the DS made from the current KSK.');
     expect(domain.querySelector('[data-key-tag="40000"]')).not.toHaveTextContent('matched by DS');
     expect(domain.querySelector('[data-key-tag="40000"]')).toHaveTextContent(
-      'no signature by this key verified',
+      'signs the DNSKEY set, but no DS at the parent vouches for it',
     );
+    // the zone's own signatures are checked, so the admin sees only the DS is wrong
     expect(within(domain).getByRole('region', { name: 'Signatures over the DNSKEY set' })).toHaveTextContent(
-      'Not checked: no key here is vouched for by a DS or trust anchor.',
+      /RRSIG DNSKEY by key 40000valid/,
     );
+    expect(domain.querySelector('[data-ds-status="wrong-digest"]')).toHaveTextContent(
+      'Key 40000 has the SHA-256 digest B4C8C1FE2E7477127B27115656AD6256F424625BF5C1E2770CE6D6E37DF61D17',
+    );
+    expect(connectors().at(-1)).toBe('↓ not validated');
+    expect(screen.queryByText(/First signature to lapse/)).not.toBeInTheDocument();
     expect(answerCard('Answer: www.example.test A')).toHaveTextContent(
       'Not validated: the chain of trust breaks above, so no answer for this name can be trusted.',
     );
@@ -120,6 +142,35 @@ describe('DNSSEC chain result', () => {
     expect(
       within(answerCard('Answer: www.unsigned.test A')).getByLabelText('Answer: insecure'),
     ).toBeInTheDocument();
+    expect(connectors().at(-1)).toBe('↓ unsigned (insecure delegation)');
+    const verdict = screen.getByTestId('chain-verdict');
+    expect(verdict).toHaveTextContent(
+      'Fix: To protect its answers, sign unsigned.test and publish its DS at the parent (through the registrar).',
+    );
+    expect(verdict).toHaveTextContent('RFC 4035 §4.3; RFC 4035 §5.2');
+  });
+
+  it('names the expired signature the chain breaks on, not a later lapse or one that does not matter', () => {
+    show(expiredChain);
+    expect(
+      screen.getByText('The RRSIG DNSKEY by key 40000 of example.test expired yesterday.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/First signature to lapse/)).not.toBeInTheDocument();
+    expect(connectors().at(-1)).toBe('↓ not validated');
+  });
+
+  it('counts only signatures the chain rests on for the first lapse', () => {
+    // the ZSK's signature over test's DNSKEY set lapses tomorrow but vouches for nothing
+    show({ ...expiredChain, status: 'secure', failure: null, zones: expiredChain.zones.slice(0, 2) });
+    expect(screen.getByText('First signature to lapse expires in 12 days.')).toBeInTheDocument();
+  });
+
+  it('says a DS set is signed by the parent, and names a configured trust anchor file in words', () => {
+    show(dsChain);
+    expect(connectors().at(-1)).toBe('↓ signed by test');
+    expect(screen.getByTestId('chain-verdict')).toHaveTextContent(
+      'Trust anchors: the file set in DNSSEC_TRUST_ANCHORS (key tag 48003).',
+    );
   });
 
   it('shows the NSEC proof of an NXDOMAIN answer', () => {

@@ -1,5 +1,5 @@
 import { Alert, Box, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ChainAnswer, DnssecChain, ZoneStep } from '@rfckit/standards';
+import type { ChainAnswer, DnssecChain, SignatureView, ZoneStep } from '@rfckit/standards';
 
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
@@ -10,6 +10,7 @@ import {
   KeyList,
   SignatureList,
   expiryText,
+  relativeToCheck,
   zoneLabel,
 } from './chain-parts.tsx';
 import { failureTitles, SecurityBadge, securityMeaning } from './chain-status.tsx';
@@ -26,8 +27,36 @@ export function chainTitle(chain: DnssecChain): string {
   return `${chain.name} ${chain.type}: ${chain.status}`;
 }
 
+const checkTime = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'UTC',
+});
+
+function anchorsText({ origin, keyTags }: DnssecChain['trustAnchors']): string {
+  if (origin === 'iana') return `IANA's root KSKs (${keyTags.join(', ')})`;
+  return `the file set in DNSSEC_TRUST_ANCHORS (key ${keyTags.length === 1 ? 'tag' : 'tags'} ${keyTags.join(', ')})`;
+}
+
+/**
+ * What an insecure verdict asks of the admin: the zone below the unsigned delegation, signed and
+ * with its DS at the parent (RFC 4035 §4.3, §5.2); re-signed where only its algorithm is unsupported.
+ */
+function insecureFix(chain: DnssecChain): { zone: string; fix: string } | null {
+  if (chain.status !== 'insecure') return null;
+  const step = chain.zones.find((zone) => zone.status === 'insecure');
+  const zone = step?.zone ?? chain.answer.zone;
+  if (zone === null) return null;
+  const fix =
+    step !== undefined && step.ds.length > 0
+      ? `To protect its answers, re-sign ${zone} with an algorithm validators support, ECDSAP256SHA256 (13) or ED25519 (15), and publish its new DS at the parent (through the registrar).`
+      : `To protect its answers, sign ${zone} and publish its DS at the parent (through the registrar).`;
+  return { zone, fix };
+}
+
 function Verdict({ chain }: { chain: DnssecChain }) {
   const { failure } = chain;
+  const unsigned = insecureFix(chain);
   return (
     <Stack gap="xs" data-testid="chain-verdict">
       <Group gap="xs" wrap="wrap">
@@ -59,9 +88,29 @@ function Verdict({ chain }: { chain: DnssecChain }) {
           </Stack>
         </Alert>
       )}
+      {unsigned !== null && (
+        <Alert color="gray" variant="light" title={`At ${zoneLabel(unsigned.zone)}: the zone is not signed`}>
+          <Stack gap={4}>
+            <Text size="sm">
+              Validating resolvers accept {chain.name}'s answers without checking them, so they can be forged
+              on the way.
+            </Text>
+            <Text size="sm">
+              <Text span fw={600}>
+                Fix:
+              </Text>{' '}
+              {unsigned.fix}
+            </Text>
+            <Text size="xs" c="dimmed">
+              RFC 4035 §4.3; RFC 4035 §5.2
+            </Text>
+          </Stack>
+        </Alert>
+      )}
       <Text size="xs" c="dimmed">
-        Trust anchors: {chain.trustAnchors.source} (key tags {chain.trustAnchors.keyTags.join(', ')}). Checked{' '}
-        <time dateTime={chain.checkedAt}>{chain.checkedAt}</time> with {chain.queries} DNS queries.
+        Trust anchors: {anchorsText(chain.trustAnchors)}. Checked{' '}
+        <time dateTime={chain.checkedAt}>{checkTime.format(new Date(chain.checkedAt))} UTC</time> with{' '}
+        {chain.queries} DNS queries.
       </Text>
     </Stack>
   );
@@ -141,14 +190,7 @@ function ZoneCard({ step, checkedAt }: { step: ZoneStep; checkedAt: string }) {
               <KeyList keys={step.keys} zone={step.zone} />
             </CardSection>
             <CardSection title="Signatures over the DNSKEY set">
-              <SignatureList
-                signatures={step.keySetSignatures}
-                checkedAt={checkedAt}
-                // a DNSKEY set is only checked with the keys a DS or trust anchor vouches for (RFC 4035 §5.2)
-                {...(step.keys.length > 0 && !step.keys.some((key) => key.matchedByDs)
-                  ? { empty: 'Not checked: no key here is vouched for by a DS or trust anchor.' }
-                  : {})}
-              />
+              <SignatureList signatures={step.keySetSignatures} checkedAt={checkedAt} />
             </CardSection>
           </Stack>
         </SimpleGrid>
@@ -217,18 +259,61 @@ function AnswerCard({ answer, checkedAt }: { answer: ChainAnswer; checkedAt: str
   );
 }
 
-/** The earliest expiry of a signature the chain rests on, for the summary line. */
-function nextExpiry(chain: DnssecChain): string | undefined {
-  const valid = [
-    ...chain.zones.flatMap((zone) => [...zone.keySetSignatures, ...zone.dsSignatures]),
-    ...chain.answer.signatures,
-  ].filter((signature) => signature.outcome === 'valid');
-  return valid.map((signature) => signature.expiration).sort()[0];
+/**
+ * The signatures each RRset of the chain rests on: over a DNSKEY set only those by a key a DS or
+ * trust anchor vouches for (RFC 4035 §5.2), over a DS set and the answer all of them.
+ */
+function reliedSignatureSets(chain: DnssecChain): SignatureView[][] {
+  const sets = chain.zones.flatMap((zone) => [
+    zone.keySetSignatures.filter((signature) =>
+      zone.keys.some(
+        (key) => key.matchedByDs && key.keyTag === signature.keyTag && key.algorithm === signature.algorithm,
+      ),
+    ),
+    zone.dsSignatures,
+  ]);
+  const answerSets = Map.groupBy(chain.answer.signatures, (signature) => signature.typeCovered);
+  return [...sets, ...answerSets.values()].filter((set) => set.length > 0);
+}
+
+/**
+ * The summary line on signature time: the first signature the chain breaks on because it expired
+ * or has not started, else (for a chain that holds) when the first set loses its last valid signature.
+ */
+function lapseSummary(chain: DnssecChain): string | undefined {
+  const sets = reliedSignatureSets(chain);
+  for (const set of sets) {
+    if (set.some((signature) => signature.outcome === 'valid')) continue;
+    const timed = set.find(
+      (signature) => signature.outcome === 'expired' || signature.outcome === 'not-yet-valid',
+    );
+    if (timed === undefined) continue;
+    const which = `The RRSIG ${timed.typeCovered} by key ${timed.keyTag} of ${zoneLabel(timed.signer)}`;
+    return timed.outcome === 'expired'
+      ? `${which} ${expiryText(timed.expiration, chain.checkedAt)}.`
+      : `${which} is not valid yet: it starts ${relativeToCheck(timed.inception, chain.checkedAt)}.`;
+  }
+  // past a break nothing is trusted, so no lapse ahead matters
+  if (chain.status === 'bogus' || chain.status === 'indeterminate') return undefined;
+  const lapses = sets.flatMap((set) => {
+    const valid = set.filter((signature) => signature.outcome === 'valid').map((s) => s.expiration);
+    // a set stays valid until its last valid signature lapses
+    return valid.length > 0 ? [valid.sort().at(-1)!] : [];
+  });
+  const first = lapses.sort()[0];
+  return first === undefined ? undefined : `First signature to lapse ${expiryText(first, chain.checkedAt)}.`;
+}
+
+/** What links the answer to the zone above it: the zone that signs it, or why nothing does. */
+function answerLink(answer: ChainAnswer): string {
+  if (answer.security === 'insecure') return 'unsigned (insecure delegation)';
+  if (answer.zone === null || answer.status === 'failed') return 'not validated';
+  return `signed by ${zoneLabel(answer.zone)}`;
 }
 
 /** The chain of trust: the verdict, the warnings, each zone from the root down, then the answer. */
 export function ChainResultView({ chain }: { chain: DnssecChain }) {
-  const expiry = nextExpiry(chain);
+  const lapse = lapseSummary(chain);
   return (
     <Stack gap="lg">
       <Verdict chain={chain} />
@@ -237,9 +322,9 @@ export function ChainResultView({ chain }: { chain: DnssecChain }) {
         <Title order={4} mb="xs">
           Chain of trust, root first
         </Title>
-        {expiry !== undefined && (
+        {lapse !== undefined && (
           <Text size="xs" c="dimmed" mb="xs">
-            First signature to lapse {expiryText(expiry, chain.checkedAt)}.
+            {lapse}
           </Text>
         )}
         <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -254,7 +339,7 @@ export function ChainResultView({ chain }: { chain: DnssecChain }) {
               <Group gap="xs" wrap="nowrap" pl="md" aria-hidden="true" data-connector>
                 <Box style={{ width: 2, minHeight: 28, background: statusBorder[chain.answer.security] }} />
                 <Text size="xs" c="dimmed">
-                  ↓ signed by {zoneLabel(chain.zones.at(-1)!.zone)}
+                  ↓ {answerLink(chain.answer)}
                 </Text>
               </Group>
             )}
