@@ -133,17 +133,21 @@ test.describe('Chain tab on the signed lab', () => {
     test(`secure and bogus chains at 1440 and 390 px in the ${scheme} theme: screenshots, no sideways scroll, axe`, async ({
       page,
     }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await page.emulateMedia({ colorScheme: scheme });
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        for (const [name, domain, status] of [
-          ['secure', `www.${names.secure}`, 'secure'],
-          ['bogus', names.wrongDs, 'bogus'],
+        for (const [name, domain, type, status] of [
+          ['secure', `www.${names.secure}`, 'A', 'secure'],
+          ['bogus', names.wrongDs, 'A', 'bogus'],
+          ['expired', names.expired, 'A', 'bogus'],
+          ['ds', names.secure, 'DS', 'secure'],
+          ['unsigned', names.unsigned, 'A', 'insecure'],
+          ['optout', `www.${names.optoutChild}`, 'A', 'insecure'],
         ] as const) {
-          await page.goto(`/tools/dnskey?tab=chain&domain=${domain}`);
+          await page.goto(`/tools/dnskey?tab=chain&domain=${domain}&type=${type}`);
           await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-          await chainResult(page, `${domain} A: ${status}`);
+          await chainResult(page, `${domain} ${type}: ${status}`);
           await page.screenshot({
             path: testInfo.outputPath(`dnskey-chain-${name}-${width}-${scheme}.png`),
             fullPage: true,
