@@ -142,7 +142,15 @@ function GenerationView({ result }: { result: TlsaGeneration }) {
                       </Badge>
                     )}
                     {row.unusable && (
-                      <Badge color="red" variant="light" size="xs" tt="none">
+                      // the reason wraps in the narrow column rather than being cut off
+                      <Badge
+                        color="red"
+                        variant="light"
+                        size="xs"
+                        tt="none"
+                        h="auto"
+                        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                      >
                         {row.unusable}
                       </Badge>
                     )}
