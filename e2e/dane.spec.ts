@@ -26,9 +26,21 @@ async function generateFromLab(page: Page) {
   await expect(generator.getByLabel('Certificate chain')).toHaveValue(/^-----BEGIN CERTIFICATE-----/);
   await expect(generator.getByLabel('Host', { exact: true })).toHaveValue(labTlsHosts.current);
   await page.getByRole('button', { name: 'Generate' }).click();
+  // the answer takes the focus the disabled button dropped
   await expect(
     page.getByRole('heading', { name: `TLSA records for _443._tcp.${labTlsHosts.current}.` }),
-  ).toBeVisible();
+  ).toBeFocused();
+}
+
+/** Regenerates the fetched chain's records for SMTP on port 25 with usage 1, which RFC 7672 §3.1.3 makes unusable. */
+async function generatePkixForSmtp(page: Page) {
+  const generator = page.getByRole('form', { name: 'Generate TLSA records' });
+  await generator.getByLabel('Port', { exact: true }).fill('25');
+  await generator.getByLabel('Usage', { exact: true }).selectOption('1');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(
+    page.getByRole('heading', { name: `TLSA records for _25._tcp.${labTlsHosts.current}.` }),
+  ).toBeFocused();
 }
 
 /** No sideways scroll at `width`, and no WCAG 2 A/AA violation axe can see. */
@@ -69,8 +81,18 @@ test('a new user builds TLSA records from a fetched lab certificate and checks o
   // a digest that matches nothing is an error with its fix
   await page.getByRole('textbox', { name: 'TLSA record' }).fill(`3 1 1 ${'ab'.repeat(32)}`);
   await page.getByRole('button', { name: 'Validate' }).click();
-  await expect(page.getByRole('heading', { name: 'Invalid TLSA record' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Valid TLSA record that matches no certificate of the pasted chain' }),
+  ).toBeFocused();
   await expect(page.getByText(/No certificate of the pasted chain \(2\) matches/)).toBeVisible();
+
+  // on port 25 the PKIX usages are marked and, when chosen, warned of
+  await page.getByRole('tab', { name: 'Generator' }).click();
+  await generatePkixForSmtp(page);
+  await expect(page.getByRole('alert')).toContainText('Publish 3 1 1 for the server key instead');
+  await expect(page.getByTestId('tlsa-1-1-1')).toContainText('Unusable for SMTP (RFC 7672 §3.1.3)');
+  await expect(page.getByTestId('tlsa-0-1-1')).toContainText('Unusable for SMTP (RFC 7672 §3.1.3)');
+  await expect(page.getByTestId('tlsa-3-1-1')).not.toContainText('Unusable');
 });
 
 for (const scheme of ['light', 'dark'] as const)
@@ -89,6 +111,12 @@ for (const scheme of ['light', 'dark'] as const)
       await generateFromLab(page);
       await page.screenshot({
         path: testInfo.outputPath(`dane-generator-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+      await expectReadableAt(page, width);
+      await generatePkixForSmtp(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`dane-generator-smtp-pkix-${width}-${scheme}.png`),
         fullPage: true,
       });
       await expectReadableAt(page, width);

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import type { OperationBody, ToolOperation } from '@rfckit/standards';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 
 import { useOperation } from '../lib/operations.ts';
 import { requestPanelState, type RequestLike, type RequestPanelText } from './request-form.ts';
@@ -184,6 +184,26 @@ export interface OperationFormProps<T, V> {
   children: ReactNode;
 }
 
+/**
+ * Moves focus to the answer when a request settles and focus was left nowhere: the submit button is
+ * disabled while the request runs, which drops its focus to the page body, and a keyboard or
+ * screen-reader user would otherwise start again from the top of the page.
+ */
+function useFocusOnAnswer(pending: boolean) {
+  const answerRef = useRef<HTMLElement | null>(null);
+  const submitRef = useRef<HTMLButtonElement | null>(null);
+  const wasPending = useRef(false);
+  useEffect(() => {
+    const settled = wasPending.current && !pending;
+    wasPending.current = pending;
+    if (!settled) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === submitRef.current)
+      answerRef.current?.focus();
+  }, [pending]);
+  return { answerRef, submitRef };
+}
+
 /** A tool's request form: its fields, a note and the submit button, then the result panel. */
 export function OperationForm<T, V>({
   request,
@@ -196,6 +216,7 @@ export function OperationForm<T, V>({
   hint,
   children,
 }: OperationFormProps<T, V>) {
+  const { answerRef, submitRef } = useFocusOnAnswer(request.isPending);
   return (
     <Stack gap="lg">
       <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
@@ -208,13 +229,13 @@ export function OperationForm<T, V>({
               </Text>
             )}
             {/* never off for empty fields: submit names what is missing (the one input rule) */}
-            <Button type="submit" disabled={request.isPending}>
+            <Button type="submit" disabled={request.isPending} ref={submitRef}>
               {request.isPending ? pendingLabel : submitLabel}
             </Button>
           </Group>
         </Stack>
       </form>
-      <ResultPanel state={requestPanelState(request, panel)} label={resultLabel} />
+      <ResultPanel state={requestPanelState(request, panel)} label={resultLabel} focusRef={answerRef} />
     </Stack>
   );
 }

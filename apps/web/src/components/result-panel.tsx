@@ -1,5 +1,5 @@
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 import type { CouldNotCheck } from '../lib/failure-message.ts';
 import { CouldNotCheckNotice } from './could-not-check.tsx';
@@ -14,6 +14,8 @@ interface ResultPanelProps {
   state: ResultPanelState;
   /** Accessible name of the region, e.g. 'Validation result'. */
   label?: string;
+  /** Set to the answer's heading (or, for an error, the region) so a form can move focus to it. */
+  focusRef?: RefObject<HTMLElement | null>;
 }
 
 const toneColour = {
@@ -25,9 +27,17 @@ const toneColour = {
  * The spec's result panel: an empty prompt, a success result, an error, or "we could not check"
  * (our side failed: neutral, with a retry). Changes are announced politely.
  */
-export function ResultPanel({ state, label = 'Result' }: ResultPanelProps) {
+export function ResultPanel({ state, label = 'Result', focusRef }: ResultPanelProps) {
+  const answered = state.status === 'success';
+  const focusable = focusRef !== undefined;
   return (
-    <section aria-label={label} aria-live="polite" data-state={state.status}>
+    <section
+      aria-label={label}
+      aria-live="polite"
+      data-state={state.status}
+      ref={answered ? undefined : focusRef}
+      tabIndex={focusable && !answered ? -1 : undefined}
+    >
       {state.status === 'empty' && (
         <Paper withBorder p="lg" style={{ borderStyle: 'dashed' }}>
           <Text c="dimmed" ta="center">
@@ -43,7 +53,13 @@ export function ResultPanel({ state, label = 'Result' }: ResultPanelProps) {
         >
           <Stack gap="md">
             {/* a suite name or host has no spaces to break at on a phone */}
-            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            <Title
+              order={3}
+              size="h4"
+              style={{ overflowWrap: 'anywhere' }}
+              ref={focusRef as RefObject<HTMLHeadingElement | null> | undefined}
+              tabIndex={focusable ? -1 : undefined}
+            >
               {state.title}
             </Title>
             {state.children}

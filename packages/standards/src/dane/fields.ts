@@ -84,19 +84,57 @@ export const tlsaDefaults = { port: 25, usage: 3, selector: 1, matchingType: 1 }
 export const tlsaProtocols = ['tcp', 'udp', 'sctp'] as const;
 export type TlsaProtocol = (typeof tlsaProtocols)[number];
 
-/** `DANE-EE`, or `unassigned 7` / `private use`. */
-export function fieldAcronym(values: readonly TlsaFieldValue[], value: number): string {
-  if (value === TLSA_PRIVATE_USE) return 'private use';
-  return values.find((entry) => entry.value === value)?.acronym ?? `unassigned ${value}`;
+/**
+ * SMTP between MTAs, the scope of RFC 7672 (§1.3): port 25 over TCP. Submission (587) and
+ * submissions (465) are client-to-server services where RFC 7671 applies unchanged.
+ */
+export const SMTP_RELAY_PORT = 25;
+
+/** Whether `_port._protocol` names SMTP between MTAs, where usages 0 and 1 are unusable (RFC 7672 §3.1.3). */
+export function isSmtpRelay(port: number | null, protocol: TlsaProtocol | null): boolean {
+  return port === SMTP_RELAY_PORT && protocol !== 'udp' && protocol !== 'sctp';
 }
 
-/** `3 1 1` as `DANE-EE SPKI SHA2-256`. */
-export function tlsaParametersText(usage: number, selector: number, matchingType: number): string {
+/** Usages 0 (PKIX-TA) and 1 (PKIX-EE) rest on public CAs, which SMTP between MTAs has none of (RFC 7672 §3.1.3). */
+export function isPkixUsage(usage: number): boolean {
+  return usage === 0 || usage === 1;
+}
+
+/** `DANE-EE`, or `unassigned` / `private use`. */
+export function fieldAcronym(values: readonly TlsaFieldValue[], value: number): string {
+  if (value === TLSA_PRIVATE_USE) return 'private use';
+  return values.find((entry) => entry.value === value)?.acronym ?? 'unassigned';
+}
+
+function parameterFields(usage: number, selector: number, matchingType: number) {
   return [
-    fieldAcronym(tlsaUsages, usage),
-    fieldAcronym(tlsaSelectors, selector),
-    fieldAcronym(tlsaMatchingTypes, matchingType),
-  ].join(' ');
+    { name: 'usage', values: tlsaUsages, value: usage },
+    { name: 'selector', values: tlsaSelectors, value: selector },
+    { name: 'matching type', values: tlsaMatchingTypes, value: matchingType },
+  ].map((field) => ({
+    ...field,
+    acronym: fieldAcronym(field.values, field.value),
+    known: field.values.some((entry) => entry.value === field.value),
+  }));
+}
+
+/**
+ * `3 1 1` as `DANE-EE SPKI SHA2-256`; with a value outside the registries each field is named, since
+ * a bare 'unassigned' does not say which one: `usage 4 (unassigned), selector 1 (SPKI), matching type 1 (SHA2-256)`.
+ */
+export function tlsaParametersText(usage: number, selector: number, matchingType: number): string {
+  const fields = parameterFields(usage, selector, matchingType);
+  return fields.every((field) => field.known)
+    ? fields.map((field) => field.acronym).join(' ')
+    : fields.map((field) => `${field.name} ${field.value} (${field.acronym})`).join(', ');
+}
+
+/** The parameters with their numbers: `3 1 1 (DANE-EE SPKI SHA2-256)`, or each field named when one is not assigned. */
+export function tlsaParametersLine(usage: number, selector: number, matchingType: number): string {
+  const text = tlsaParametersText(usage, selector, matchingType);
+  return parameterFields(usage, selector, matchingType).every((field) => field.known)
+    ? `${usage} ${selector} ${matchingType} (${text})`
+    : text;
 }
 
 /** The owner name of a service's TLSA records: `_25._tcp.mx.example.com.` (RFC 6698 §3). */

@@ -60,6 +60,33 @@ describe('generateTlsa: derived vector (vectors.md §6)', () => {
     expect(ta).toMatchObject({ ok: false, error: expect.stringMatching(/only the server certificate/) });
   });
 
+  it('marks usages 0 and 1 unusable for SMTP between MTAs (port 25 only) and warns when one is chosen', async () => {
+    const relay = await generateTlsa({ chain: derivedPem, host: 'mx.example.com', usage: 1 }, crypto);
+    if (!relay.ok) throw new Error(relay.error);
+    const unusable = relay.result.records.filter((r) => r.unusable !== null).map((r) => r.usage);
+    expect(new Set(unusable)).toEqual(new Set([1]));
+    expect(unusable).toHaveLength(6);
+    expect(relay.result.records.find((r) => r.usage === 1)?.unusable).toBe(
+      'Unusable for SMTP (RFC 7672 §3.1.3)',
+    );
+    expect(relay.result.selected.unusable).not.toBeNull();
+    expect(relay.result.warning).toMatch(
+      /Usage 1 \(PKIX-EE\) is unusable for SMTP .*RFC 7672 §3.1.3.*3 1 1.*2 1 1/,
+    );
+    const chosen311 = await generateTlsa({ chain: derivedPem, host: 'mx.example.com' }, crypto);
+    expect(chosen311.ok && chosen311.result.warning).toBeUndefined();
+    // submission (587, 465) and HTTPS are outside RFC 7672's scope: RFC 7671 allows PKIX usages there
+    for (const port of [587, 465, 443]) {
+      const other = await generateTlsa({ chain: derivedPem, host: 'mx.example.com', port, usage: 1 }, crypto);
+      if (!other.ok) throw new Error(other.error);
+      expect(
+        other.result.records.every((r) => r.unusable === null),
+        String(port),
+      ).toBe(true);
+      expect(other.result.warning, String(port)).toBeUndefined();
+    }
+  });
+
   it.each([
     ['-----BEGIN PRIVATE KEY-----\nMIGHAgEA\n-----END PRIVATE KEY-----', /must never be pasted/],
     ['-----BEGIN EC PRIVATE KEY-----\nMHcCAQEE\n-----END EC PRIVATE KEY-----', /must never be pasted/],
@@ -80,6 +107,7 @@ describe('validateTlsaWithChain', () => {
       crypto,
     );
     expect(result.valid).toBe(true);
+    expect(result.recordValid).toBe(true);
     expect(result.chain).toMatchObject({ matching: [0], matched: 0 });
     expect(result.diagnostics.map((d) => d.code)).toContain('TLSA_CHAIN_MATCH');
   });
@@ -90,6 +118,9 @@ describe('validateTlsaWithChain', () => {
       crypto,
     );
     expect(wrong.valid).toBe(false);
+    // the record itself is well-formed: only the match with the chain failed
+    expect(wrong.recordValid).toBe(true);
+    expect(wrong.diagnostics.find((d) => d.code === 'TLSA_CHAIN_NO_MATCH')?.severity).toBe('error');
     expect(wrong.chain).toMatchObject({ matching: [], matched: null });
     expect(wrong.diagnostics.map((d) => d.code)).toContain('TLSA_CHAIN_NO_MATCH');
     const misplaced = await validateTlsaWithChain(

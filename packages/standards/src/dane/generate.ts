@@ -2,6 +2,9 @@ import type { CryptoProvider } from '../core/crypto.ts';
 import type { Outcome } from '../core/outcome.ts';
 import { toHex } from '../core/hex.ts';
 import {
+  fieldAcronym,
+  isPkixUsage,
+  isSmtpRelay,
   tlsaDefaults,
   tlsaMatchingTypes,
   tlsaOwnerName,
@@ -35,6 +38,9 @@ export const tlsaRolloverAdvice: readonly string[] = [
   'Never change the key and the TLSA parameters (usage, selector, matching type) in one step: change one, wait for the TTLs, then the other (RFC 7671 §8.3).',
 ];
 
+/** Why usages 0 and 1 do nothing on port 25 (RFC 7672 §3.1.3): SMTP between MTAs has no common set of public CAs. */
+export const smtpUnusableText = 'Unusable for SMTP (RFC 7672 §3.1.3)';
+
 /**
  * Builds the TLSA records of a certificate chain (leaf first) for every usage, selector and matching
  * type (RFC 6698 §2.1): usages 1 and 3 from the server certificate, 0 and 2 from the chosen CA. The
@@ -67,6 +73,7 @@ export async function generateTlsa(
       error: `Usage ${usage} (${tlsaUsages[usage]?.acronym ?? ''}) names a CA certificate, and the pasted chain holds only the server certificate: paste the chain with its CA certificate, or choose usage 3`,
     };
   const owner = tlsaOwnerName(input.host, port, protocol);
+  const smtpRelay = isSmtpRelay(port, protocol);
   const records: TlsaGenerated[] = [];
   for (const { value: u } of tlsaUsages) {
     const index = endEntityUsages.has(u) ? 0 : anchor;
@@ -87,6 +94,7 @@ export async function generateTlsa(
           record: presentTlsa({ owner, usage: u, selector: s, matchingType: m, data }),
           recommended: u === 3 && s === 1 && m === 1,
           selected: u === usage && s === selector && m === matchingType,
+          unusable: smtpRelay && isPkixUsage(u) ? smtpUnusableText : null,
         });
       }
   }
@@ -120,6 +128,11 @@ export async function generateTlsa(
       selected,
       zoneFile,
       rollover: [...tlsaRolloverAdvice],
+      ...(selected.unusable === null
+        ? {}
+        : {
+            warning: `Usage ${selected.usage} (${fieldAcronym(tlsaUsages, selected.usage)}) is unusable for SMTP between mail servers on port 25: sending servers ignore the record, so it protects no mail (RFC 7672 §3.1.3). Publish 3 1 1 for the server key instead, with 2 1 1 for its issuing CA so that a renewal by the same CA keeps matching.`,
+          }),
       ...(anchor === null
         ? {
             note: 'The chain holds only the server certificate, so usages 0 and 2 (which name a CA) are left out: paste the CA certificates after it to get them.',

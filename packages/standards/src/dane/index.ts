@@ -5,6 +5,7 @@ export {
   tlsaDigestOctets,
   tlsaMatchingTypes,
   tlsaOwnerName,
+  tlsaParametersLine,
   tlsaParametersText,
   tlsaProtocols,
   tlsaSelectors,

@@ -139,6 +139,11 @@ export type TlsaChainResult = z.infer<typeof tlsaChainResultSchema>;
 
 /** The `data` of `POST /v1/dane/validate`. */
 export const daneValidationResultSchema = validationResultSchema(tlsaParsedSchema).extend({
+  recordValid: z
+    .boolean()
+    .describe(
+      'The record itself has no error; `valid` is false also when it matches no certificate of the pasted chain',
+    ),
   chain: tlsaChainResultSchema.exactOptional().describe('Present when a chain was pasted and could be read'),
 });
 export type TlsaValidationResultData = z.infer<typeof daneValidationResultSchema>;
@@ -153,6 +158,12 @@ export const tlsaGeneratedSchema = z.object({
   record: z.string().describe('Zone-file line: owner IN TLSA usage selector matching-type data'),
   recommended: z.boolean().describe('3 1 1, the form RFC 7671 §5.1 recommends'),
   selected: z.boolean().describe('The parameters asked for'),
+  unusable: z
+    .string()
+    .nullable()
+    .describe(
+      'Why clients of this service ignore the record (usages 0 and 1 on port 25, RFC 7672 §3.1.3), or null',
+    ),
 });
 export type TlsaGenerated = z.infer<typeof tlsaGeneratedSchema>;
 
@@ -166,6 +177,12 @@ export const daneGenerationSchema = z.object({
   zoneFile: z.string(),
   rollover: z.array(z.string()),
   note: z.string().exactOptional(),
+  warning: z
+    .string()
+    .exactOptional()
+    .describe(
+      'Present when the chosen record is unusable for the service, with the record to publish instead',
+    ),
 });
 export type TlsaGeneration = z.infer<typeof daneGenerationSchema>;
 

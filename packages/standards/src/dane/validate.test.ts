@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateTlsa } from './validate.ts';
+import { tlsaParametersLine } from './fields.ts';
 
 // RFC 6698 §2.3 examples as ../shared/conformance/vectors.md §5 gives them
 const example1 = `_443._tcp.www.example.com. IN TLSA (
@@ -99,6 +100,26 @@ describe('validateTlsa: bad records', () => {
     expect(diagnostic?.severity).toBe('error');
     expect(diagnostic?.fix).toBeTruthy();
     expect(result.valid).toBe(false);
+  });
+
+  it('names each field of unassigned parameters, and keeps the acronyms of assigned ones', () => {
+    expect(validateTlsa(`4 2 3 ${digest}`).parsed?.parameters).toBe(
+      'usage 4 (unassigned), selector 2 (unassigned), matching type 3 (unassigned)',
+    );
+    expect(tlsaParametersLine(3, 255, 1)).toBe(
+      'usage 3 (DANE-EE), selector 255 (private use), matching type 1 (SHA2-256)',
+    );
+    expect(tlsaParametersLine(3, 1, 1)).toBe('3 1 1 (DANE-EE SPKI SHA2-256)');
+    expect(
+      validateTlsa(`4 1 1 ${digest}`).diagnostics.find((d) => d.code === 'TLSA_USAGE_UNASSIGNED')?.message,
+    ).toMatch(/^The certificate usage 4 is unassigned/);
+  });
+
+  it('holds usages 0 and 1 unusable only for SMTP between MTAs: port 25 over TCP', () => {
+    expect(codes(`_25._tcp.mx.example.com. IN TLSA 1 1 1 ${digest}`)).toContain('TLSA_PKIX_USAGE_ON_SMTP');
+    expect(codes(`_587._tcp.mx.example.com. IN TLSA 1 1 1 ${digest}`)).not.toContain(
+      'TLSA_PKIX_USAGE_ON_SMTP',
+    );
   });
 
   it('points the span at the field in error', () => {

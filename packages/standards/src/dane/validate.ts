@@ -4,6 +4,8 @@ import { toValidationResult, type Diagnostic, type ValidationResult } from '../c
 import { toHex } from '../core/hex.ts';
 import {
   fieldAcronym,
+  isPkixUsage,
+  isSmtpRelay,
   TLSA_PRIVATE_USE,
   tlsaDigestOctets,
   tlsaMatchingTypes,
@@ -15,9 +17,6 @@ import { matchTlsa } from './match.ts';
 import { parseTlsa, type TlsaPresentation } from './parse.ts';
 import { certificateView, parsePemChain } from './pem.ts';
 import type { TlsaChainResult, TlsaParsed, TlsaValidationResultData } from './schema.ts';
-
-/** SMTP between MX hosts (RFC 7672): the port where usages 0 and 1 are unusable. */
-const SMTP_PORT = 25;
 
 /** The record in one normal line, data in lower-case hex as the generator writes it. */
 export function presentTlsa(record: {
@@ -139,7 +138,7 @@ function dataChecks(record: TlsaPresentation, diagnostics: Diagnostic[]): void {
 function usageAdvice(record: TlsaPresentation, diagnostics: Diagnostic[]): void {
   const { usage, selector, matchingType } = record;
   const port = record.owner?.port ?? null;
-  if ((usage === 0 || usage === 1) && port === SMTP_PORT) {
+  if (isPkixUsage(usage) && isSmtpRelay(port, record.owner?.protocol ?? null)) {
     diagnostics.push({
       severity: 'error',
       code: 'TLSA_PKIX_USAGE_ON_SMTP',
@@ -149,7 +148,7 @@ function usageAdvice(record: TlsaPresentation, diagnostics: Diagnostic[]): void 
       fix: 'Publish DANE-EE (3 1 1) for the server key, optionally with DANE-TA (2 1 1) for its issuing CA.',
       span: record.spans.usage,
     });
-  } else if ((usage === 0 || usage === 1) && port === null) {
+  } else if (isPkixUsage(usage) && port === null) {
     diagnostics.push({
       severity: 'info',
       code: 'TLSA_PKIX_USAGE_NOT_FOR_SMTP',
@@ -219,7 +218,8 @@ export async function validateTlsaWithChain(
   body: { record: string; chain?: string | undefined },
   crypto: CryptoProvider,
 ): Promise<TlsaValidationResultData> {
-  const result = validateTlsa(body.record);
+  const record = validateTlsa(body.record);
+  const result = { ...record, recordValid: record.valid };
   if (body.chain === undefined || body.chain.trim() === '') return result;
   const chain = parsePemChain(body.chain);
   if (!chain.ok) {
@@ -230,7 +230,10 @@ export async function validateTlsaWithChain(
       rfc: 'RFC 7468 §5',
       fix: 'Paste the PEM certificates the server sends, the server certificate first.',
     };
-    return toValidationResult([...result.diagnostics, diagnostic], result.parsed);
+    return {
+      ...toValidationResult([...result.diagnostics, diagnostic], result.parsed),
+      recordValid: record.valid,
+    };
   }
   const parsed = result.parsed;
   const views = chain.result.map(certificateView);
@@ -276,5 +279,5 @@ export async function validateTlsaWithChain(
     matching: found.matching,
     matched: found.usable,
   };
-  return { ...toValidationResult(diagnostics, parsed), chain: chainResult };
+  return { ...toValidationResult(diagnostics, parsed), recordValid: record.valid, chain: chainResult };
 }

@@ -17,6 +17,10 @@ const crypto = webCryptoProvider()!;
 const generated = await generateTlsa({ chain: pem, host: 'www.example.com' }, crypto);
 if (!generated.ok) throw new Error(generated.error);
 const matched = await validateTlsaWithChain({ record: `3 1 1 ${digest}`, chain: pem }, crypto);
+const unmatched = await validateTlsaWithChain({ record: `3 1 1 ${'ab'.repeat(32)}`, chain: pem }, crypto);
+const unassigned = await validateTlsaWithChain({ record: `4 2 3 ${digest}` }, crypto);
+const pkixOnSmtp = await generateTlsa({ chain: pem, host: 'mx.example.com', usage: 1 }, crypto);
+if (!pkixOnSmtp.ok) throw new Error(pkixOnSmtp.error);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,6 +57,22 @@ describe('DANE generator', () => {
     expect(within(recommended).getByRole('button', { name: 'Copy the 3 1 1 record' })).toBeInTheDocument();
     expect(screen.getAllByTestId(/^tlsa-\d-\d-\d$/)).toHaveLength(12);
     expect(screen.getByRole('region', { name: 'Rollover' })).toHaveTextContent('RFC 7671 §8.1');
+    expect(screen.queryByText(/protects no mail/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'TLSA records for _25._tcp.www.example.com.' })).toHaveFocus();
+  });
+
+  it('on port 25 marks usages 0 and 1 unusable for SMTP and warns when one is chosen', async () => {
+    vi.stubGlobal('fetch', respondWith({ success: true, data: pkixOnSmtp.result }));
+    renderWithProviders(<GeneratorTab />);
+    fireEvent.change(screen.getByLabelText('Certificate chain'), { target: { value: pem } });
+    fireEvent.change(screen.getByLabelText(/^Host/), { target: { value: 'mx.example.com' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('This record protects no mail');
+    expect(warning).toHaveTextContent(/RFC 7672 §3\.1\.3.*Publish 3 1 1 .*with 2 1 1/);
+    expect(screen.getByTestId('tlsa-1-1-1')).toHaveTextContent('Unusable for SMTP (RFC 7672 §3.1.3)');
+    expect(screen.getByTestId('tlsa-3-1-1')).not.toHaveTextContent('Unusable for SMTP');
   });
 
   it('names a missing chain before sending anything', async () => {
@@ -85,6 +105,34 @@ describe('DANE validator', () => {
     expect(within(chain).getByText('Matches the record')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Notes' })).toHaveTextContent(
       'The record matches the server certificate',
+    );
+  });
+
+  it('heads a well-formed record that matches no certificate as valid, with the failed match as an error', async () => {
+    vi.stubGlobal('fetch', respondWith({ success: true, data: unmatched }));
+    renderWithProviders(<ValidatorTab />);
+    fireEvent.change(screen.getByLabelText('TLSA record'), { target: { value: `3 1 1 ${'ab'.repeat(32)}` } });
+    fireEvent.change(screen.getByLabelText('Certificate chain (optional)'), { target: { value: pem } });
+    await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
+
+    const heading = await screen.findByRole('heading', {
+      name: 'Valid TLSA record that matches no certificate of the pasted chain',
+    });
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Errors' })).toHaveTextContent(
+      'No certificate of the pasted chain (1) matches',
+    );
+  });
+
+  it('says which field each unassigned value is', async () => {
+    vi.stubGlobal('fetch', respondWith({ success: true, data: unassigned }));
+    renderWithProviders(<ValidatorTab />);
+    fireEvent.change(screen.getByLabelText('TLSA record'), { target: { value: `4 2 3 ${digest}` } });
+    await userEvent.click(screen.getByRole('button', { name: 'Validate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Invalid TLSA record' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Fields' })).toHaveTextContent(
+      'usage 4 (unassigned), selector 2 (unassigned), matching type 3 (unassigned)',
     );
   });
 });

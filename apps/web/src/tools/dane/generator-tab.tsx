@@ -1,4 +1,4 @@
-import { Badge, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   daneOperations,
   tlsaMatchingTypes,
@@ -96,6 +96,11 @@ function FetchForm({ onFetched }: { onFetched: (result: DaneCertificateResult) =
 function GenerationView({ result }: { result: TlsaGeneration }) {
   return (
     <Stack gap="md">
+      {result.warning && (
+        <Alert color="red" variant="light" title="This record protects no mail">
+          <Text size="sm">{result.warning}</Text>
+        </Alert>
+      )}
       <CopyBlock
         label="Zone file"
         value={result.zoneFile}
@@ -134,6 +139,19 @@ function GenerationView({ result }: { result: TlsaGeneration }) {
                     {row.selected && !row.recommended && (
                       <Badge variant="light" size="xs">
                         Chosen
+                      </Badge>
+                    )}
+                    {row.unusable && (
+                      // the reason wraps in the narrow column rather than being cut off
+                      <Badge
+                        color="red"
+                        variant="light"
+                        size="xs"
+                        tt="none"
+                        h="auto"
+                        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                      >
+                        {row.unusable}
                       </Badge>
                     )}
                   </Group>

@@ -231,7 +231,8 @@ function RecordTable({ records }: { records: readonly DaneCheckRecord[] }) {
   );
 }
 
-function EndpointView({ endpoint }: { endpoint: DaneEndpoint }) {
+/** `smtp`: MX hosts of a mail domain, where RFC 7672 applies. */
+function EndpointView({ endpoint, smtp }: { endpoint: DaneEndpoint; smtp: boolean }) {
   const matched = endpoint.records.flatMap((record) =>
     record.matched && record.certificate !== null ? [record.certificate] : [],
   );
@@ -272,8 +273,10 @@ function EndpointView({ endpoint }: { endpoint: DaneEndpoint }) {
           </Text>
           <ChainList certificates={endpoint.tls.certificates} matched={matched} />
           <Text size="xs" c="dimmed">
-            Names checked for usages 0-2: {endpoint.referenceNames.join(', ')}. Public CA trust (usages 0 and
-            1): {endpoint.tls.pkixTrusted ? 'yes' : 'no'}.
+            {smtp
+              ? // usages 0 and 1 are unusable between MTAs (RFC 7672 §3.1.3): public CA trust decides nothing
+                `Names checked for usage 2: ${endpoint.referenceNames.join(', ')}. Usages 0 and 1 are not used for SMTP (RFC 7672 §3.1.3).`
+              : `Names checked for usages 0-2: ${endpoint.referenceNames.join(', ')}. Public CA trust (usages 0 and 1): ${endpoint.tls.pkixTrusted ? 'yes' : 'no'}.`}
           </Text>
         </Stack>
       )}
@@ -328,7 +331,11 @@ export function LiveCheckView({ result }: { result: DaneCheckResult }) {
         </ResultSection>
       )}
       {result.endpoints.map((endpoint) => (
-        <EndpointView key={`${endpoint.host}:${endpoint.port}`} endpoint={endpoint} />
+        <EndpointView
+          key={`${endpoint.host}:${endpoint.port}`}
+          endpoint={endpoint}
+          smtp={result.protocol === 'smtp'}
+        />
       ))}
     </Stack>
   );

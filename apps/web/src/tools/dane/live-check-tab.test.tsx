@@ -138,6 +138,11 @@ describe('DANE live check', () => {
     expect(
       within(endpoint).getByRole('region', { name: 'Rollover readiness of mx.example.com:25' }),
     ).toHaveTextContent('not ready (RFC 7671 §8.1)');
+    // usages 0 and 1 are unusable between MTAs (RFC 7672 §3.1.3): public CA trust is not reported
+    expect(endpoint).not.toHaveTextContent('Public CA trust');
+    expect(endpoint).toHaveTextContent('Usages 0 and 1 are not used for SMTP (RFC 7672 §3.1.3).');
+    // the disabled Check button dropped focus: it goes to the answer, not the page body
+    expect(screen.getByRole('heading', { name: 'DANE passes for example.com' })).toHaveFocus();
   });
 
   it('explains a mismatch with its fix', async () => {

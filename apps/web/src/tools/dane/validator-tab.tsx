@@ -1,5 +1,5 @@
 import { Stack, Table } from '@mantine/core';
-import { daneOperations, type TlsaValidationResultData } from '@rfckit/standards';
+import { daneOperations, tlsaParametersLine, type TlsaValidationResultData } from '@rfckit/standards';
 
 import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
@@ -19,7 +19,7 @@ function ValidationView({ result, record }: { result: TlsaValidationResultData; 
             <Table.Tbody>
               {parsed.owner && <FieldRow label="Owner">{parsed.owner.name}</FieldRow>}
               <FieldRow label="Parameters">
-                {parsed.usage} {parsed.selector} {parsed.matchingType} ({parsed.parameters})
+                {tlsaParametersLine(parsed.usage, parsed.selector, parsed.matchingType)}
               </FieldRow>
               <FieldRow label="Data">{parsed.dataOctets} octets</FieldRow>
             </Table.Tbody>
@@ -37,6 +37,16 @@ function ValidationView({ result, record }: { result: TlsaValidationResultData; 
       <DiagnosticList diagnostics={result.diagnostics} record={record} />
     </Stack>
   );
+}
+
+/** The answer's heading: a well-formed record whose match with the chain failed is still a valid record. */
+export function validationTitle(result: TlsaValidationResultData): string {
+  if (result.valid) return result.chain ? 'Valid TLSA record that matches the chain' : 'Valid TLSA record';
+  if (!result.recordValid) return 'Invalid TLSA record';
+  if (result.chain === undefined) return 'Valid TLSA record; the pasted chain could not be read';
+  return result.chain.matching.length > 0
+    ? 'Valid TLSA record whose usage does not fit the certificate it matches'
+    : 'Valid TLSA record that matches no certificate of the pasted chain';
 }
 
 export function ValidatorTab() {
@@ -59,11 +69,7 @@ export function ValidatorTab() {
         pending: 'Validating the record…',
         empty: 'Paste a TLSA record, and optionally the certificate chain, then choose Validate.',
         success: (data, body) => ({
-          title: data.valid
-            ? data.chain
-              ? 'Valid TLSA record that matches the chain'
-              : 'Valid TLSA record'
-            : 'Invalid TLSA record',
+          title: validationTitle(data),
           tone: data.valid ? 'positive' : 'negative',
           children: <ValidationView result={data} record={body?.record ?? ''} />,
         }),
