@@ -152,6 +152,11 @@ function displayZone(zone: string): string {
   return zone === '' || zone === '.' ? '.' : zone;
 }
 
+/** A zone as a sentence names it: the root's '.' would read as a stray full stop. */
+function zoneInText(zone: string): string {
+  return zone === '' || zone === '.' ? 'the root zone' : zone;
+}
+
 function parentOf(name: string): string {
   const dot = name.indexOf('.');
   return dot === -1 ? '' : name.slice(dot + 1);
@@ -217,7 +222,7 @@ function signatureFailure(
   zone: string,
 ): { code: ChainFailureCode; message: string } {
   if (checks.length === 0)
-    return { code: 'missing-signature', message: `${what} has no RRSIG from ${displayZone(zone)}.` };
+    return { code: 'missing-signature', message: `${what} has no RRSIG from ${zoneInText(zone)}.` };
   const order: [SignatureCheck['outcome'], ChainFailureCode][] = [
     ['expired', 'expired-signature'],
     ['not-yet-valid', 'signature-not-yet-valid'],
@@ -446,7 +451,7 @@ class ChainBuilder {
         parent.zone,
         'bogus',
         'bad-denial-proof',
-        `The answer that ${name} has no DS came from zone ${displayZone(soa.name)}, not from its parent ${parentZone}.`,
+        `The answer that ${name} has no DS came from zone ${displayZone(soa.name)}, not from its parent ${zoneInText(parentZone)}.`,
       );
     }
     const checked = await this.checkDenialRecords(authority, parent, `The proof that ${name} has no DS`);
@@ -494,7 +499,7 @@ class ChainBuilder {
       return {
         failure: {
           code: 'missing-denial-proof',
-          message: `${what} holds no NSEC or NSEC3 record from ${displayZone(state.zone)}.`,
+          message: `${what} holds no NSEC or NSEC3 record from ${zoneInText(state.zone)}.`,
         },
       };
     for (const set of rrsets(records)) {
@@ -1071,7 +1076,7 @@ async function proveNegative(
       failure: {
         code: 'bad-denial-proof',
         zone,
-        message: `${what} came from zone ${displayZone(soa.name)}, not from ${zone}.`,
+        message: `${what} came from zone ${displayZone(soa.name)}, not from ${zoneInText(zone)}.`,
       },
     };
   const checked = await builder.checkDenialRecords(authority, state, what);
