@@ -14,10 +14,9 @@ import {
   startStarttlsSmtpServer,
   type DnssecLab,
   type LabDnsServer,
-  type LabTlsServer,
 } from '@rfckit/testlab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort } from './helpers/lab-fixtures.ts';
+import { labRoutes } from './helpers/lab-fixtures.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -37,8 +36,7 @@ const WEB_HOST = `www.${zone}`;
 let lab: DnssecLab;
 let dns: LabDnsServer;
 let caFile: string | undefined;
-const servers: LabTlsServer[] = [];
-const connectTo: string[] = [];
+const routes = labRoutes();
 
 // extra records need dnssec-signzone (the recordings cannot take them); CI installs it
 const canSign = hasProgram('dnssec-signzone') || process.env.CI === 'true';
@@ -50,19 +48,14 @@ beforeAll(async () => {
   const mail = await ca.issue({ names: mailHosts });
   const ta = await intermediate.issue({ names: [TA_HOST] });
   const web = await ca.issue({ names: [WEB_HOST] });
-  const serve = async (names: string[], port: number, server: Promise<LabTlsServer>) => {
-    const running = await server;
-    servers.push(running);
-    for (const name of names) connectTo.push(`${name}:${port}:127.0.0.1:${running.port}`);
-  };
-  await serve(
+  await routes.serve(
     mailHosts.filter((host) => !host.startsWith('mx-closed')),
-    25,
     startStarttlsSmtpServer({ certificate: mail }),
+    25,
   );
-  await serve([TA_HOST], 25, startStarttlsSmtpServer({ certificate: ta }));
-  await serve([WEB_HOST], 443, startNodeTlsServer({ certificate: web }));
-  connectTo.push(`mx-closed.${zone}:25:127.0.0.1:${await closedPort()}`);
+  await routes.serve(TA_HOST, startStarttlsSmtpServer({ certificate: ta }), 25);
+  await routes.serve(WEB_HOST, startNodeTlsServer({ certificate: web }), 443);
+  await routes.closed(`mx-closed.${zone}`, 25);
 
   const mailKey = spkiSha256(mail.cert);
   const record = (owner: string, rdata: string) => `${owner}. 300 IN TLSA ${rdata}`;
@@ -114,13 +107,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
+  await routes.close();
   await dns?.close();
   if (caFile !== undefined) rmSync(caFile, { force: true });
 });
 
 const tool = toolTestApp({
-  lab: () => ({ connectTo }),
+  lab: () => ({ connectTo: routes.connectTo }),
   env: () =>
     canSign
       ? { DNS_SERVERS: dns.address, DNSSEC_TRUST_ANCHORS: lab.trustAnchorFile, OUTBOUND_CA_FILE: caFile }

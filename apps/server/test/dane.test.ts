@@ -8,7 +8,6 @@ import path from 'node:path';
 import {
   createTestCa,
   type IssuedCertificate,
-  type LabTlsServer,
   startNodeTlsServer,
   startPlainServer,
   startStarttlsSmtpServer,
@@ -16,7 +15,7 @@ import {
 } from '@rfckit/testlab';
 import type { DaneCertificateResult, TlsaGeneration, TlsaValidationResultData } from '@rfckit/standards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort } from './helpers/lab-fixtures.ts';
+import { labRoutes } from './helpers/lab-fixtures.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const HTTPS = 'www.dane.example.test';
@@ -28,14 +27,7 @@ let ca: TestCa;
 let caDir: string;
 let web: IssuedCertificate;
 let mail: IssuedCertificate;
-const servers: LabTlsServer[] = [];
-const connectTo: string[] = [];
-
-async function serve(name: string, server: Promise<LabTlsServer>): Promise<void> {
-  const running = await server;
-  servers.push(running);
-  connectTo.push(`${name}::127.0.0.1:${running.port}`);
-}
+const routes = labRoutes();
 
 beforeAll(async () => {
   ca = await createTestCa();
@@ -43,20 +35,20 @@ beforeAll(async () => {
   writeFileSync(path.join(caDir, 'ca.pem'), ca.cert);
   web = await ca.issue({ names: [HTTPS] });
   mail = await ca.issue({ names: [SMTP], keyType: 'rsa-2048' });
-  await serve(HTTPS, startNodeTlsServer({ certificate: web }));
-  await serve(SMTP, startStarttlsSmtpServer({ certificate: mail }));
-  await serve(PLAIN, startPlainServer('http'));
-  connectTo.push(`${CLOSED}::127.0.0.1:${await closedPort()}`);
+  await routes.serve(HTTPS, startNodeTlsServer({ certificate: web }));
+  await routes.serve(SMTP, startStarttlsSmtpServer({ certificate: mail }));
+  await routes.serve(PLAIN, startPlainServer('http'));
+  await routes.closed(CLOSED);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
+  await routes.close();
   rmSync(caDir, { recursive: true, force: true });
 });
 
 const tool = toolTestApp({
   zones: { 'ns.dane.example.test': { A: ['127.0.0.1'] } },
-  lab: () => ({ connectTo }),
+  lab: () => ({ connectTo: routes.connectTo }),
   env: () => ({ OUTBOUND_CA_FILE: path.join(caDir, 'ca.pem') }),
 });
 

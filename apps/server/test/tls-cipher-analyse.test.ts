@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   createTestCa,
-  type LabTlsServer,
   startNodeTlsServer,
   startPlainServer,
   startScriptedTlsServer,
@@ -17,7 +16,7 @@ import {
 } from '@rfckit/testlab';
 import type { TlsAnalysis } from '@rfckit/standards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort } from './helpers/lab-fixtures.ts';
+import { labRoutes } from './helpers/lab-fixtures.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
 
 const MODERN = 'modern.tls.example.test';
@@ -34,25 +33,18 @@ const STALL = 'stall.tls.example.test';
 let ca: TestCa;
 let caDir: string;
 let web: WebServer;
-const servers: LabTlsServer[] = [];
-const connectTo: string[] = [];
-
-async function serve(name: string, server: Promise<LabTlsServer>): Promise<void> {
-  const running = await server;
-  servers.push(running);
-  connectTo.push(`${name}::127.0.0.1:${running.port}`);
-}
+const routes = labRoutes();
 
 beforeAll(async () => {
   ca = await createTestCa();
   caDir = mkdtempSync(path.join(tmpdir(), 'rfckit-tls-analyse-'));
   writeFileSync(path.join(caDir, 'ca.pem'), ca.cert);
-  await serve(
+  await routes.serve(
     MODERN,
     startNodeTlsServer({ certificate: await ca.issue({ names: [MODERN] }), minVersion: 'TLSv1.2' }),
   );
   const expiry = new Date(Date.now() - 86_400_000);
-  await serve(
+  await routes.serve(
     EXPIRED,
     startNodeTlsServer({
       certificate: await ca.issue({
@@ -63,7 +55,7 @@ beforeAll(async () => {
       minVersion: 'TLSv1.2',
     }),
   );
-  await serve(
+  await routes.serve(
     SELF_SIGNED,
     startNodeTlsServer({
       certificate: await ca.issue({ names: [SELF_SIGNED], selfSigned: true }),
@@ -71,7 +63,7 @@ beforeAll(async () => {
     }),
   );
   // SSL 3.0 only, AES-128-CBC and 3DES: what no library serves any more
-  await serve(
+  await routes.serve(
     SSLV3,
     startScriptedTlsServer({
       versions: ['SSLv3'],
@@ -79,11 +71,11 @@ beforeAll(async () => {
       certificate: await ca.issue({ names: [SSLV3] }),
     }),
   );
-  connectTo.push(`${CLOSED}::127.0.0.1:${await closedPort()}`);
-  await serve(PLAIN_HTTP, startPlainServer('http'));
-  await serve(SSH, startPlainServer('ssh'));
-  await serve(SILENT, startPlainServer('silent'));
-  await serve(
+  await routes.closed(CLOSED);
+  await routes.serve(PLAIN_HTTP, startPlainServer('http'));
+  await routes.serve(SSH, startPlainServer('ssh'));
+  await routes.serve(SILENT, startPlainServer('silent'));
+  await routes.serve(
     STALL,
     startScriptedTlsServer({
       versions: ['TLSv1.2'],
@@ -101,11 +93,11 @@ beforeAll(async () => {
       },
     },
   });
-  connectTo.push(...web.connectTo());
+  routes.connectTo.push(...web.connectTo());
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([...servers.map((server) => server.close()), web.close()]);
+  await Promise.all([routes.close(), web.close()]);
   rmSync(caDir, { recursive: true, force: true });
 });
 
@@ -113,7 +105,7 @@ afterAll(async () => {
 const tool = toolTestApp({
   // the lab resolver knows no other name: anything not connected to a lab server does not exist
   zones: { 'dns.tls.example.test': { A: ['127.0.0.1'] } },
-  lab: () => ({ connectTo }),
+  lab: () => ({ connectTo: routes.connectTo }),
   env: () => ({ OUTBOUND_CA_FILE: path.join(caDir, 'ca.pem') }),
 });
 
