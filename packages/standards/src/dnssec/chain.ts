@@ -20,6 +20,7 @@ import type {
   Resolver,
 } from '../core/resolver.ts';
 import { isTemporaryDnsFailure } from '../core/resolver.ts';
+import { endSentence } from '../core/sentences.ts';
 import { dsDigestAlgorithms, findDnssecAlgorithm } from './algorithms.ts';
 import { ianaRootTrustAnchors, type TrustAnchors } from './anchors.ts';
 import { denialView, proveDenial, type DenialResult } from './denial.ts';
@@ -235,7 +236,7 @@ function signatureFailure(
   ];
   for (const [outcome, code] of order) {
     const check = checks.find((c) => c.outcome === outcome);
-    if (check) return { code, message: `${what}: ${check.message}` };
+    if (check) return { code, message: endSentence(`${what}: ${check.message}`) };
   }
   return { code: 'bad-signature', message: `${what} has no valid RRSIG.` };
 }
