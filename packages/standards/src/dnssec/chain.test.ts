@@ -416,6 +416,9 @@ describe('buildChain: bogus chains, each with its reason', () => {
     expect(failure).toMatchObject({ code: 'bad-signature', zone: 'example.test' });
   });
 
+  // delv (BIND 9.18) accepts such an answer when the parent's key verifies it, since it takes the
+  // zone from the signer's name; RFC 4035 §5.3.1 says the signer MUST be the zone that holds the
+  // set, and the walk knows that zone from its DS, so we call it bogus
   it('a signature that names the parent as its signer', async () => {
     const failure = await failureOf('www.example.test', {
       tamper: (records) =>
