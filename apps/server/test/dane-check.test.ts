@@ -31,6 +31,8 @@ const mailHosts = ['ee', 'cert', 'mismatch', 'pkix', 'closed', 'cname', 'bogus',
   (name) => `mx-${name}.${zone}`,
 );
 const TA_HOST = `mx-ta.${zone}`;
+// a server that sends its certificate alone, its CA published in full as DANE-TA (RFC 7671 §5.2.2)
+const TA_FULL_HOST = `mx-tafull.${zone}`;
 const WEB_HOST = `www.${zone}`;
 
 let lab: DnssecLab;
@@ -48,6 +50,14 @@ beforeAll(async () => {
   const mail = await ca.issue({ names: mailHosts });
   const ta = await intermediate.issue({ names: [TA_HOST] });
   const web = await ca.issue({ names: [WEB_HOST] });
+  // a CA outside OUTBOUND_CA_FILE, so nothing but the server's own certificate reaches the check
+  const privateCa = await createTestCa();
+  const leafOnly = await privateCa.issue({ names: [TA_FULL_HOST] });
+  await routes.serve(
+    TA_FULL_HOST,
+    startStarttlsSmtpServer({ certificate: { ...leafOnly, chain: leafOnly.cert } }),
+    25,
+  );
   await routes.serve(
     mailHosts.filter((host) => !host.startsWith('mx-closed')),
     startStarttlsSmtpServer({ certificate: mail }),
@@ -74,6 +84,16 @@ beforeAll(async () => {
         record(`_25._tcp.mx-cert.${zone}`, `3 0 1 ${certSha256(mail.cert)}`),
         ...mailDomain('ta', TA_HOST),
         record(`_25._tcp.${TA_HOST}`, `2 0 1 ${certSha256(firstPem(ta.chain, 1))}`),
+        ...mailDomain('tafull', TA_FULL_HOST),
+        record(
+          `_25._tcp.${TA_FULL_HOST}`,
+          `2 1 0 ${new X509Certificate(privateCa.cert).publicKey.export({ type: 'spki', format: 'der' }).toString('hex')}`,
+        ),
+        // the intermediate did not sign this server's certificate: given in full, it still matches nothing
+        record(
+          `_25._tcp.${TA_FULL_HOST}`,
+          `2 0 0 ${new X509Certificate(firstPem(ta.chain, 1)).raw.toString('hex')}`,
+        ),
         ...mailDomain('mismatch', `mx-mismatch.${zone}`),
         record(`_25._tcp.mx-mismatch.${zone}`, `3 1 1 ${spkiSha256(web.cert)}`),
         ...mailDomain('pkix', `mx-pkix.${zone}`),
@@ -161,6 +181,23 @@ describe.skipIf(!canSign)('POST /v1/dane/check on the signed lab', { timeout: 30
     expect(endpoint.records[0]).toMatchObject({ usage: 2, matched: true, certificate: 1 });
     expect(endpoint.tls.certificates[0]?.names).toEqual([TA_HOST]);
     expect(endpoint.referenceNames).toEqual([TA_HOST]);
+  });
+
+  it('2 1 0 of a CA the server does not send passes when its key signed the certificate sent', async () => {
+    const endpoint = only(await check({ host: `tafull.${zone}` }));
+    expect(endpoint.tls.certificates).toHaveLength(1);
+    expect(endpoint.verdict).toBe('pass');
+    // records come in DNS order (canonical RDATA), so they are told apart by selector
+    const full = endpoint.records.find((record) => record.selector === 1);
+    const other = endpoint.records.find((record) => record.selector === 0);
+    expect(full).toMatchObject({
+      usage: 2,
+      selector: 1,
+      matchingType: 0,
+      matched: true,
+      anchorOutsideChain: true,
+    });
+    expect(other).toMatchObject({ usage: 2, selector: 0, matchingType: 0, matched: false });
   });
 
   it('3 1 1 over HTTPS at _443._tcp passes', async () => {

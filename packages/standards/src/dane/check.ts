@@ -6,6 +6,7 @@
 import type { CryptoProvider } from '../core/crypto.ts';
 import { readCertificate, derTimeToIso } from '../core/der.ts';
 import type { Diagnostic } from '../core/diagnostic.ts';
+import { toHex } from '../core/hex.ts';
 import { countOf, sentences } from '../core/sentences.ts';
 import type { SecurityStatus } from '../dnssec/schema.ts';
 import {
@@ -56,6 +57,11 @@ export type DaneTlsOutcome =
       certificates: PresentedCertificate[];
       /** The chain verifies to a public trust anchor (RFC 5280 §6): what usages 0 and 1 need besides a match. */
       pkixTrusted: boolean;
+      /**
+       * The data (lower-case hex) of the DANE-TA records given in full (2 0 0, 2 1 0) whose key signed
+       * the top certificate of the presented path: a trust anchor the server need not send (RFC 7671 §5.2.2).
+       */
+      anchorSigned?: readonly string[];
     }
   | { status: 'failed'; starttls: string | null; code: string; message: string }
   | { status: 'not-attempted' };
@@ -152,11 +158,15 @@ function unusableReason(
 }
 
 /** The reasons a CA-usage record's path or the server certificate fails, for usages 0 and 2. */
-function pathProblems(anchor: number, context: RecordContext, path: readonly number[]): string[] {
+function pathProblems(
+  anchor: number | 'above-chain',
+  context: RecordContext,
+  path: readonly number[],
+): string[] {
   const problems: string[] = [];
   // RFC 7671 §5.2: the trust anchor's own dates need not hold; what it issued down to the leaf is
   // validated as a PKIX path from that anchor (RFC 5280 §6.1.3), dates included
-  for (const index of path.slice(0, path.indexOf(anchor))) {
+  for (const index of path.slice(0, anchor === 'above-chain' ? path.length : path.indexOf(anchor))) {
     const problem = validityProblem(context.chain[index], positionText(index), context.now);
     if (problem !== null) problems.push(problem);
   }
@@ -208,6 +218,25 @@ async function evaluateRecord(line: string, context: RecordContext): Promise<Dan
       ? 0
       : null
     : (matching.find((index) => index > 0 && path.includes(index)) ?? null);
+  // RFC 7671 §5.2.2: a DANE-TA key or certificate given in full may be left out of the chain; it
+  // then authenticates when it signed the top of the path the server sends
+  if (
+    certificate === null &&
+    record.usage === 2 &&
+    record.matchingType === 0 &&
+    (context.tls.anchorSigned ?? []).includes(toHex(record.data))
+  ) {
+    const problems = [nameProblem(context), ...pathProblems('above-chain', context, path)].filter(
+      (problem): problem is string => problem !== null,
+    );
+    return {
+      ...usable,
+      matched: problems.length === 0,
+      certificate: null,
+      anchorOutsideChain: true,
+      problem: problems.length === 0 ? null : sentences(problems.join('; ')),
+    };
+  }
   if (certificate === null) {
     // for a CA usage, a CA off the path explains more than the server certificate matching too
     const elsewhere = endEntity ? matching[0] : (matching.find((index) => index > 0) ?? matching[0]);

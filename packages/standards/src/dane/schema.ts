@@ -258,6 +258,8 @@ export const daneCheckRecordSchema = z.object({
     .int()
     .nullable()
     .describe('Chain position (0 = server certificate) whose data the record matches, as its usage reads it'),
+  /** A DANE-TA record given in full matched as the trust anchor above the chain the server sent (RFC 7671 §5.2.2). */
+  anchorOutsideChain: z.boolean().exactOptional(),
   /** Why a record whose data matches still does not authenticate (a name, an expiry, PKIX). */
   problem: z.string().nullable(),
 });

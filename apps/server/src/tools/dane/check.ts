@@ -1,11 +1,13 @@
 // The DANE live check's I/O: MX, address and TLSA answers validated from the root with our own
 // chain of trust, and the chain each server presents over the guarded probe layer. The verdict is
 // the standards code's (evaluateDaneEndpoint, summariseDaneCheck).
-import { X509Certificate } from 'node:crypto';
+import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import {
   buildChain,
   evaluateDaneEndpoint,
+  parseTlsa,
   summariseDaneCheck,
+  toHex,
   type DaneCheckProtocol,
   type DaneCheckResult,
   type DaneEndpoint,
@@ -135,11 +137,45 @@ function presented(pems: readonly string[]): PresentedCertificate[] {
   });
 }
 
+/** The key of a DANE-TA record given in full: the SubjectPublicKeyInfo (2 1 0) or the certificate's key (2 0 0). */
+function anchorKey(selector: number, data: Uint8Array): KeyObject | undefined {
+  try {
+    if (selector === 1) return createPublicKey({ key: Buffer.from(data), format: 'der', type: 'spki' });
+    if (selector === 0) return new X509Certificate(Buffer.from(data)).publicKey;
+  } catch {
+    // data that is no key or certificate matches nothing; the record's own check says why
+  }
+  return undefined;
+}
+
+/**
+ * The DANE-TA records given in full whose key signed the top certificate of the path the server
+ * presented (RFC 7671 §5.2.2: such a trust anchor need not be sent), by their data in hex.
+ */
+function anchorsAboveChain(records: readonly string[], pems: readonly string[]): string[] {
+  const chain = presented(pems);
+  const seen = new Set<number>();
+  let top = chain.length > 0 ? 0 : null;
+  while (top !== null && !seen.has(top) && chain[top]?.issuer != null) {
+    seen.add(top);
+    top = chain[top]!.issuer;
+  }
+  if (top === null) return [];
+  const certificate = new X509Certificate(pems[top]!);
+  return records.flatMap((line) => {
+    const { record } = parseTlsa(line);
+    if (record?.usage !== 2 || record.matchingType !== 0) return [];
+    const key = anchorKey(record.selector, record.data);
+    return key !== undefined && certificate.verify(key) ? [toHex(record.data)] : [];
+  });
+}
+
 async function connect(
   context: DaneCheckContext,
   host: string,
   port: number,
   protocol: DaneCheckProtocol,
+  records: readonly string[],
 ): Promise<DaneTlsOutcome> {
   const service = services[protocol];
   const starttls = service.starttls !== null && !service.implicitTls.includes(port) ? service.starttls : null;
@@ -149,11 +185,13 @@ async function connect(
       { host, port, starttls: starttls ?? 'none' },
       context.signal,
     );
+    const pems = fetched.certificates.map((certificate) => certificate.pem);
     return {
       status: 'ok',
       starttls,
-      certificates: presented(fetched.certificates.map((certificate) => certificate.pem)),
+      certificates: presented(pems),
       pkixTrusted: fetched.trusted,
+      anchorSigned: anchorsAboveChain(records, pems),
     };
   } catch (error) {
     if (context.signal.aborted) throw error;
@@ -209,7 +247,7 @@ async function checkEndpoint(
     tlsaChain!.answer.status === 'failed' ? 'failed' : tlsaLookup.records.length > 0 ? 'records' : 'none';
   const tls: DaneTlsOutcome =
     found === 'records' && reachable && (tlsaLookup.status === 'secure' || tlsaLookup.status === 'insecure')
-      ? await connect(context, host, port, protocol)
+      ? await connect(context, host, port, protocol, tlsaLookup.records)
       : { status: 'not-attempted' };
   return evaluateDaneEndpoint(
     {

@@ -219,7 +219,9 @@ function RecordTable({ records }: { records: readonly DaneCheckRecord[] }) {
           cell: (record) => (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {record.matched
-                ? `Matches ${record.certificate === 0 ? 'the server certificate' : `certificate ${(record.certificate ?? 0) + 1} of the chain`}.`
+                ? record.anchorOutsideChain === true
+                  ? 'Matches the trust anchor above the chain: its key signed the top certificate the server sent, so the server need not send it (RFC 7671 §5.2.2).'
+                  : `Matches ${record.certificate === 0 ? 'the server certificate' : `certificate ${(record.certificate ?? 0) + 1} of the chain`}.`
                 : (record.unusableReason ??
                   record.problem ??
                   'The data matches no certificate of the chain.')}
