@@ -33,6 +33,8 @@ const mailHosts = ['ee', 'cert', 'mismatch', 'pkix', 'closed', 'cname', 'bogus',
 const TA_HOST = `mx-ta.${zone}`;
 // a server that sends its certificate alone, its CA published in full as DANE-TA (RFC 7671 §5.2.2)
 const TA_FULL_HOST = `mx-tafull.${zone}`;
+// a server that leaves out its CA, published only by digest: a DANE client cannot find that anchor
+const TA_MISSING_HOST = `mx-tamissing.${zone}`;
 const WEB_HOST = `www.${zone}`;
 
 let lab: DnssecLab;
@@ -53,6 +55,12 @@ beforeAll(async () => {
   // a CA outside OUTBOUND_CA_FILE, so nothing but the server's own certificate reaches the check
   const privateCa = await createTestCa();
   const leafOnly = await privateCa.issue({ names: [TA_FULL_HOST] });
+  const rootOmitted = await ca.issue({ names: [TA_MISSING_HOST] });
+  await routes.serve(
+    TA_MISSING_HOST,
+    startStarttlsSmtpServer({ certificate: { ...rootOmitted, chain: rootOmitted.cert } }),
+    25,
+  );
   await routes.serve(
     TA_FULL_HOST,
     startStarttlsSmtpServer({ certificate: { ...leafOnly, chain: leafOnly.cert } }),
@@ -84,6 +92,8 @@ beforeAll(async () => {
         record(`_25._tcp.mx-cert.${zone}`, `3 0 1 ${certSha256(mail.cert)}`),
         ...mailDomain('ta', TA_HOST),
         record(`_25._tcp.${TA_HOST}`, `2 0 1 ${certSha256(firstPem(ta.chain, 1))}`),
+        ...mailDomain('tamissing', TA_MISSING_HOST),
+        record(`_25._tcp.${TA_MISSING_HOST}`, `2 0 1 ${certSha256(ca.cert)}`),
         ...mailDomain('tafull', TA_FULL_HOST),
         record(
           `_25._tcp.${TA_FULL_HOST}`,
@@ -198,6 +208,14 @@ describe.skipIf(!canSign)('POST /v1/dane/check on the signed lab', { timeout: 30
       anchorOutsideChain: true,
     });
     expect(other).toMatchObject({ usage: 2, selector: 0, matchingType: 0, matched: false });
+  });
+
+  it('2 0 1 of a CA the server leaves out fails, though our own store holds that CA', async () => {
+    const endpoint = only(await check({ host: `tamissing.${zone}` }));
+    // the chain as sent: Node would add the lab root from OUTBOUND_CA_FILE to the peer's chain
+    expect(endpoint.tls.certificates).toHaveLength(1);
+    expect(endpoint.verdict).toBe('fail');
+    expect(endpoint.records[0]).toMatchObject({ usage: 2, matched: false, certificate: null });
   });
 
   it('3 1 1 over HTTPS at _443._tcp passes', async () => {

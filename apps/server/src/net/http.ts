@@ -460,12 +460,14 @@ export function trustingContext(
   extraCa: readonly string[],
   legacy = false,
   restriction?: HandshakeRestriction,
+  trustStore = true,
 ): tls.SecureContext {
-  const key = `${legacy ? 'legacy' : 'modern'}\n${JSON.stringify(restriction ?? {})}\n${extraCa.join('\n')}`;
+  const key = `${legacy ? 'legacy' : 'modern'}\n${trustStore ? 'store' : 'none'}\n${JSON.stringify(restriction ?? {})}\n${extraCa.join('\n')}`;
   let context = contexts.get(key);
   if (context === undefined) {
     context = tls.createSecureContext({
-      ca: [...tls.getCACertificates('default'), ...extraCa],
+      // without a store, Node cannot add an issuer the server did not send to the peer's chain
+      ca: trustStore ? [...tls.getCACertificates('default'), ...extraCa] : [],
       ...(legacy ? { minVersion: 'TLSv1' as const, ciphers: 'ALL:@SECLEVEL=0' } : {}),
       ...(restriction?.ciphers === undefined ? {} : { ciphers: `${restriction.ciphers}:@SECLEVEL=0` }),
       ...(restriction?.sigalgs === undefined ? {} : { sigalgs: restriction.sigalgs }),

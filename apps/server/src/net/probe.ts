@@ -68,6 +68,11 @@ export interface ProbeConnection {
     servername?: string;
     alpn?: readonly string[];
     restriction?: HandshakeRestriction;
+    /**
+     * `false`: no trust store in the handshake, so the chain read is exactly what the server sent
+     * (Node adds an issuer it finds in the store to the peer's chain) and is not verified.
+     */
+    trustStore?: boolean;
     timeoutMs: number;
   }): Promise<TlsHandshakeResult>;
   close(): void;
@@ -225,7 +230,7 @@ function probeConnection(
         const secure: TLSSocket = tls.connect({
           socket,
           ...(options.servername === undefined ? {} : { servername: options.servername }),
-          secureContext: trustingContext(extraCa, true, options.restriction),
+          secureContext: trustingContext(extraCa, true, options.restriction, options.trustStore ?? true),
           rejectUnauthorized: false,
           requestOCSP: true,
           ...(options.alpn === undefined ? {} : { ALPNProtocols: [...options.alpn] }),

@@ -1,7 +1,8 @@
+import { X509Certificate } from 'node:crypto';
 import type { DaneCertificateResult } from '@rfckit/standards';
 import type { NetSession } from '../../net/layer.ts';
 import type { StarttlsProtocol } from '../../net/starttls.ts';
-import { certificateFromHandshake } from '../../tls/certificate.ts';
+import { certificateFromHandshake, verifyChain } from '../../tls/certificate.ts';
 import { openConnection } from '../../tls/exchange.ts';
 import { asTargetProblem } from '../target-problem.ts';
 
@@ -36,8 +37,14 @@ export async function fetchPresentedChain(
       signal,
       onConnection: () => undefined,
     });
+    // the chain as sent: DANE-TA needs its trust anchor in it unless the record holds it in full
+    // (RFC 7671 §5.2.2), so an issuer from our own store must not appear to come from the server
     const handshake = await connection
-      .handshake({ ...(target.isName ? { servername: target.host } : {}), timeoutMs: STEP_TIMEOUT_MS })
+      .handshake({
+        ...(target.isName ? { servername: target.host } : {}),
+        trustStore: false,
+        timeoutMs: STEP_TIMEOUT_MS,
+      })
       .finally(() => connection.close());
     const scan = certificateFromHandshake(handshake.report);
     const certificates = scan.chain.map((certificate, index) => ({
@@ -55,7 +62,10 @@ export async function fetchPresentedChain(
       starttls: starttls ?? null,
       certificates,
       pem: `${certificates.map((certificate) => certificate.pem).join('\n')}\n`,
-      trusted: scan.trusted,
+      trusted: verifyChain(
+        scan.chain.map((certificate) => new X509Certificate(certificate.pem).raw),
+        net.probe.trustAnchors,
+      ).trusted,
       nameMatches: scan.nameMatches,
     };
   } catch (error) {
