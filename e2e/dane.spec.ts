@@ -56,6 +56,8 @@ async function expectReadableAt(page: Page, width: number) {
 test('a new user builds TLSA records from a fetched lab certificate and checks one against the chain', async ({
   page,
 }) => {
+  // a TLS handshake with the lab, then two requests: room for a busy machine
+  test.setTimeout(60_000);
   await generateFromLab(page);
   const zone = page.getByTestId('tlsa-zone-file');
   await expect(zone).toContainText(`_443._tcp.${labTlsHosts.current}. IN TLSA 3 1 1 `);
@@ -100,6 +102,8 @@ for (const scheme of ['light', 'dark'] as const)
     test(`DANE pages at ${width} px in the ${scheme} theme: screenshots and accessibility`, async ({
       page,
     }, testInfo) => {
+      // three full-page shots and two axe runs: more than the default 30 s on a busy machine
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/tools/dane');
@@ -141,6 +145,8 @@ test('a new user checks a mail domain live: its MX host passes with 3 1 1, anoth
   page,
 }) => {
   test.skip(!daneLab, 'the DANE records need dnssec-signzone (bind9-utils)');
+  // each check validates several chains from the root and opens STARTTLS sessions
+  test.setTimeout(60_000);
   await liveCheck(page, labDaneDomains.pass, 'DANE passes');
   const mx = labDaneMx(labDaneDomains.pass);
   const endpoint = page.getByRole('region', { name: `${mx}:25` });
@@ -176,6 +182,8 @@ for (const scheme of ['light', 'dark'] as const)
       page,
     }, testInfo) => {
       test.skip(!daneLab, 'the DANE records need dnssec-signzone (bind9-utils)');
+      // three checks, each with a full-page shot and an axe run
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       for (const [name, domain, verdict] of [
