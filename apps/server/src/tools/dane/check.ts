@@ -152,8 +152,7 @@ function anchorKey(selector: number, data: Uint8Array): KeyObject | undefined {
  * The DANE-TA records given in full whose key signed the top certificate of the path the server
  * presented (RFC 7671 §5.2.2: such a trust anchor need not be sent), by their data in hex.
  */
-function anchorsAboveChain(records: readonly string[], pems: readonly string[]): string[] {
-  const chain = presented(pems);
+function anchorsAboveChain(records: readonly string[], chain: readonly PresentedCertificate[]): string[] {
   const seen = new Set<number>();
   let top = chain.length > 0 ? 0 : null;
   while (top !== null && !seen.has(top) && chain[top]?.issuer != null) {
@@ -161,7 +160,7 @@ function anchorsAboveChain(records: readonly string[], pems: readonly string[]):
     top = chain[top]!.issuer;
   }
   if (top === null) return [];
-  const certificate = new X509Certificate(pems[top]!);
+  const certificate = new X509Certificate(chain[top]!.der);
   return records.flatMap((line) => {
     const { record } = parseTlsa(line);
     if (record?.usage !== 2 || record.matchingType !== 0) return [];
@@ -185,13 +184,13 @@ async function connect(
       { host, port, starttls: starttls ?? 'none' },
       context.signal,
     );
-    const pems = fetched.certificates.map((certificate) => certificate.pem);
+    const certificates = presented(fetched.certificates.map((certificate) => certificate.pem));
     return {
       status: 'ok',
       starttls,
-      certificates: presented(pems),
+      certificates,
       pkixTrusted: fetched.trusted,
-      anchorSigned: anchorsAboveChain(records, pems),
+      anchorSigned: anchorsAboveChain(records, certificates),
     };
   } catch (error) {
     if (context.signal.aborted) throw error;
