@@ -120,6 +120,8 @@ export async function inviteMember(
   const { db } = context;
   const email = normaliseEmail(input.email);
   const token = randomToken();
+  // One clock reading, so the link lives exactly INVITATION_TTL_MS from its creation.
+  const now = new Date();
   const invitation = await db.transaction().execute(async (trx) => {
     await lockOrganisation(trx, caller.organisationId);
     const existing = await findUserByEmail(trx, email);
@@ -133,16 +135,20 @@ export async function inviteMember(
         `${email} already has a pending invitation: resend it instead`,
       );
     }
-    return createInvitation(trx, {
-      organisationId: caller.organisationId,
-      email,
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      role: input.role,
-      tokenHash: hashToken(token),
-      invitedBy: caller.userId,
-      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-    });
+    return createInvitation(
+      trx,
+      {
+        organisationId: caller.organisationId,
+        email,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: caller.userId,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      },
+      now,
+    );
   });
   try {
     await context.mailer.send(await mailFor(context, invitation, token));
@@ -174,8 +180,9 @@ export async function resendInvitation(
   const invitation = await findInvitation(db, caller.organisationId, id);
   if (!invitation) throw noSuchInvitation();
   const token = randomToken();
-  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-  if (!(await renewInvitation(db, invitation.id, hashToken(token), expiresAt))) throw closed(invitation);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  if (!(await renewInvitation(db, invitation.id, hashToken(token), expiresAt, now))) throw closed(invitation);
   const renewed = (await findInvitation(db, caller.organisationId, invitation.id)) ?? invitation;
   try {
     await context.mailer.send(await mailFor(context, renewed, token));
