@@ -190,3 +190,10 @@ export function labDaneRecords(serverKey: string, otherKey: string): Record<stri
     'secure.test': [...records(labDaneDomains.pass, serverKey), ...records(labDaneDomains.fail, otherKey)],
   };
 }
+
+/** The SMTP TLS identity tool's lab submission server (STARTTLS on 587), its certificate naming it and its SRV-ID. */
+export const labSubmission = {
+  domain: 'mail-identity.example.test',
+  host: 'submit.mail-identity.example.test',
+  srvId: '_submission.mail-identity.example.test',
+} as const;

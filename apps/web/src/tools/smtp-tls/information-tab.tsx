@@ -20,17 +20,18 @@ const serviceRows = smtpTlsServiceTypes.map((serviceType) => {
 /** What RFC 7817 asks of a mail client checking a server's certificate, and of the certificate. */
 export function InformationTab() {
   return (
-    <Stack gap="lg">
+    // long names and code (_submissions._tcp.example.com) break rather than push a phone's page sideways
+    <Stack gap="lg" style={{ overflowWrap: 'anywhere' }}>
       <Text>
         RFC 7817 says how submission, IMAP, POP and ManageSieve clients check that the certificate a mail
         server presents over TLS belongs to the server they meant to reach. It applies the general rules of
         RFC 6125 §6 with a few of its own. Relay between mail servers on port 25 is outside it: senders
         authenticate receiving servers with{' '}
-        <Anchor component={Link} to="/tools/mta-sts">
+        <Anchor component={Link} to="/tools/mta-sts" underline="always">
           MTA-STS
         </Anchor>{' '}
         or{' '}
-        <Anchor component={Link} to="/tools/dane">
+        <Anchor component={Link} to="/tools/dane" underline="always">
           DANE
         </Anchor>
         .

@@ -81,7 +81,7 @@ export function ValidationView({ result }: { result: SmtpTlsValidation }) {
   const rows = identifierRows(result);
   const { referenceIdentifiers: reference, scope } = result;
   return (
-    <Stack gap="md">
+    <Stack gap="md" style={{ overflowWrap: 'anywhere' }}>
       <Group gap="xs">
         <StatusBadge style={smtpTlsStatusStyles[result.status]} label="Status" />
         <Text size="sm">
@@ -110,11 +110,11 @@ export function ValidationView({ result }: { result: SmtpTlsValidation }) {
       {!scope.coveredByRfc7817 && (
         <Text size="sm">
           Port 25 is relay between mail servers: check it with the{' '}
-          <Anchor component={Link} to="/tools/mta-sts">
+          <Anchor component={Link} to="/tools/mta-sts" underline="always">
             MTA-STS tool
           </Anchor>{' '}
           or the{' '}
-          <Anchor component={Link} to="/tools/dane">
+          <Anchor component={Link} to="/tools/dane" underline="always">
             DANE tool
           </Anchor>
           .
