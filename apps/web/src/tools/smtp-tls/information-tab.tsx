@@ -46,7 +46,7 @@ export function InformationTab() {
           </GuidanceItem>
           <GuidanceItem level="MUST" rfc="RFC 7817 §3, RFC 6186">
             A client that found the server through SRV records of the email domain (_imaps._tcp.example.com …)
-            also uses the email domain: it looks for an SRV-ID such as <code>_imaps.example.com</code>
+            also uses the email domain: it looks for an SRV-ID such as <code>_imaps.example.com</code>{' '}
             (subjectAltName SRVName, RFC 4985). It may trust the host name from the SRV record only if the
             answer was DNSSEC-validated.
           </GuidanceItem>
