@@ -1,23 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { withConsentGiven } from './fixtures.ts';
 import { labSubmission } from './lab-sites.ts';
+import { expectReadableAt } from './readable.ts';
 import { signInThroughApi } from './session.ts';
 
 test.beforeEach(async ({ page, request }) => {
   await withConsentGiven(page);
   await signInThroughApi(page, request, 'smtp-tls');
 });
-
-/** No sideways scroll at `width`, and no WCAG 2 A/AA violation axe can see. */
-async function expectReadableAt(page: Page, width: number) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** Fetches the lab submission server's certificate after STARTTLS on 587 and validates it with SRV discovery. */
 async function validateLabSubmission(page: Page) {
