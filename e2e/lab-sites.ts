@@ -207,3 +207,9 @@ export const inspectorZones: DnsZones = {
   [labInspectorMx.good]: { A: '127.0.0.1' },
   [labInspectorMx.refusing]: { A: '127.0.0.1' },
 };
+/** The SMTP TLS identity tool's lab submission server (STARTTLS on 587), its certificate naming it and its SRV-ID. */
+export const labSubmission = {
+  domain: 'mail-identity.example.test',
+  host: 'submit.mail-identity.example.test',
+  srvId: '_submission.mail-identity.example.test',
+} as const;

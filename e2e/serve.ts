@@ -31,6 +31,7 @@ import {
   labDaneDomains,
   labDaneMx,
   labDaneRecords,
+  labSubmission,
   labTlsHosts,
   spfZones,
   unreachableSite,
@@ -82,6 +83,7 @@ const zones: DnsZones = {};
 for (const name of Object.keys(labSites)) zones[name] = { A: '127.0.0.1' };
 for (const [name, address] of Object.entries(labPrivateNames)) zones[name] = { A: address };
 zones[unreachableSite] = { A: '127.0.0.1' };
+zones[labSubmission.host] = { A: '127.0.0.1' };
 // a loopback port nobody listens on, where the unreachable site's https and http are sent
 const probe = createServer();
 await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -151,6 +153,10 @@ const inspectorRefusing = await startSmtpServer({
   certificate: inspectorCertificate,
   name: labInspectorMx.refusing,
 });
+// the SMTP TLS identity tool's submission server: STARTTLS on 587, a DNS-ID and an SRV-ID (RFC 4985)
+const submission = await startStarttlsSmtpServer({
+  certificate: await web.ca.issue({ names: [labSubmission.host], srvNames: [labSubmission.srvId] }),
+});
 // specs publish records in it at run time (e2e/lab-dns.ts)
 await servePublishing(dns, dataDir);
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO, OUTBOUND_CA_FILE and the lab root's
@@ -171,6 +177,7 @@ Object.assign(
       ...Object.values(labDaneDomains).map((domain) => `${labDaneMx(domain)}:25:127.0.0.1:${daneSmtp.port}`),
       `${labInspectorMx.good}:25:127.0.0.1:${inspectorGood.port}`,
       `${labInspectorMx.refusing}:25:127.0.0.1:${inspectorRefusing.port}`,
+      `${labSubmission.host}:587:127.0.0.1:${submission.port}`,
     ],
   }),
   { OUTBOUND_CA_FILE: caFile, DNSSEC_TRUST_ANCHORS: dnssecLab.trustAnchorFile },

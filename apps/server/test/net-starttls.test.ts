@@ -53,6 +53,18 @@ const dialogues: Record<Exclude<StarttlsProtocol, 'smtp'>, Dialogue> = {
       }
     });
   },
+  // RFC 5804 §1.7, §2.2: capabilities, then OK; the refusing server lists no STARTTLS
+  sieve: (socket, upgrade, refuse) => {
+    socket.write(
+      `"IMPLEMENTATION" "lab sieve"\r\n"SASL" "PLAIN"\r\n${refuse ? '' : '"STARTTLS"\r\n'}"VERSION" "1.0"\r\nOK "ready"\r\n`,
+    );
+    lines(socket, (line) => {
+      if (line === 'STARTTLS' && !refuse) {
+        socket.write('OK "Begin TLS negotiation now"\r\n');
+        upgrade();
+      }
+    });
+  },
   // RFC 4217 §4
   ftp: (socket, upgrade, refuse) => {
     socket.write('220-lab FTP\r\n220 ready\r\n');

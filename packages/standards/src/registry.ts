@@ -138,6 +138,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['RFC 7817', 'RFC 6125'],
     'Check a mail server certificate against RFC 7817 identity rules.',
+    { operations: () => import('./smtp-tls/operations.ts').then((module) => module.smtpTlsOperations) },
   ),
   tool(
     'smtp-session-inspector',

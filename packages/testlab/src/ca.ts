@@ -12,8 +12,15 @@ type CryptoKeyPair = webcrypto.CryptoKeyPair;
 export type KeyType = 'ec-p256' | 'rsa-2048' | 'rsa-1024' | 'rsa-512';
 
 export interface IssueOptions {
-  /** DNS names and IP addresses for the subjectAltName; the first is also the subject's CN. */
+  /**
+   * DNS names and IP addresses for the subjectAltName; the first is also the subject's CN. Empty
+   * with `commonName` for a certificate whose name is in its subject only.
+   */
   names: readonly string[];
+  /** SRVName otherNames (RFC 4985), e.g. `_imaps.example.test`, added to the subjectAltName. */
+  srvNames?: readonly string[];
+  /** The subject CN; default the first name. */
+  commonName?: string;
   /** Default: one day ago (so clock skew between tests and code under test never matters). */
   notBefore?: Date;
   /** Default: 90 days from now. */
@@ -95,13 +102,56 @@ function commonName(name: string): string {
   return `CN=${name.replace(/[,=+"\\<>;]/g, '_')}`;
 }
 
-function sanOf(names: readonly string[]): x509.SubjectAlternativeNameExtension {
-  return new x509.SubjectAlternativeNameExtension(
-    names.map((name) => ({ type: isIP(name) === 0 ? 'dns' : 'ip', value: name })),
-  );
+function derOf(tag: number, content: Buffer): Buffer {
+  const length =
+    content.length < 0x80
+      ? Buffer.from([content.length])
+      : content.length < 0x100
+        ? Buffer.from([0x81, content.length])
+        : Buffer.from([0x82, content.length >> 8, content.length & 0xff]);
+  return Buffer.concat([Buffer.from([tag]), length, content]);
 }
 
-async function leafExtensions(keys: CryptoKeyPair, names: readonly string[]): Promise<x509.Extension[]> {
+// id-on-dnsSRV 1.3.6.1.5.5.7.8.7 (RFC 4985 §2)
+const SRV_NAME_OID = Buffer.from([0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x08, 0x07]);
+
+/**
+ * subjectAltName with DNS names, IPv4 addresses and SRVName otherNames, encoded here because the
+ * library writes only the otherName types it knows (RFC 5280 §4.2.1.6, RFC 4985 §2).
+ */
+function sanWithSrvNames(names: readonly string[], srvNames: readonly string[]): x509.Extension {
+  const entries = [
+    ...names.map((name) => {
+      if (isIP(name) === 6) throw new Error('IPv6 addresses beside SRV names are not supported');
+      return isIP(name) === 4
+        ? derOf(0x87, Buffer.from(name.split('.').map(Number)))
+        : derOf(0x82, Buffer.from(name, 'ascii'));
+    }),
+    ...srvNames.map((name) =>
+      derOf(
+        0xa0,
+        Buffer.concat([derOf(0x06, SRV_NAME_OID), derOf(0xa0, derOf(0x16, Buffer.from(name, 'ascii')))]),
+      ),
+    ),
+  ];
+  return new x509.Extension('2.5.29.17', false, derOf(0x30, Buffer.concat(entries)));
+}
+
+function sanOf(names: readonly string[], srvNames: readonly string[] = []): x509.Extension[] {
+  if (srvNames.length > 0) return [sanWithSrvNames(names, srvNames)];
+  if (names.length === 0) return [];
+  return [
+    new x509.SubjectAlternativeNameExtension(
+      names.map((name) => ({ type: isIP(name) === 0 ? 'dns' : 'ip', value: name })),
+    ),
+  ];
+}
+
+async function leafExtensions(
+  keys: CryptoKeyPair,
+  names: readonly string[],
+  srvNames?: readonly string[],
+): Promise<x509.Extension[]> {
   return [
     new x509.BasicConstraintsExtension(false, undefined, true),
     new x509.KeyUsagesExtension(
@@ -109,7 +159,7 @@ async function leafExtensions(keys: CryptoKeyPair, names: readonly string[]): Pr
       true,
     ),
     new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-    sanOf(names),
+    ...sanOf(names, srvNames),
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),
   ];
 }
@@ -195,8 +245,8 @@ async function authorityOf(authority: Authority): Promise<TestCa> {
     key: await privateKeyPem(keys.privateKey),
     subject,
     async issue(issue: IssueOptions): Promise<IssuedCertificate> {
-      const [first] = issue.names;
-      if (first === undefined) throw new Error('issue() needs at least one name');
+      const first = issue.commonName ?? issue.names[0];
+      if (first === undefined) throw new Error('issue() needs at least one name or a commonName');
       const keyType = issue.keyType ?? 'ec-p256';
       if (issue.md5Signature && (issue.selfSigned ? keyType : authority.keyType) === 'ec-p256')
         throw new Error('an MD5 signature needs an RSA signer: createTestCa({ keyType: "rsa-2048" })');
@@ -204,7 +254,7 @@ async function authorityOf(authority: Authority): Promise<TestCa> {
       const notBefore = issue.notBefore ?? new Date(Date.now() - DAY);
       const notAfter = issue.notAfter ?? new Date(Date.now() + 90 * DAY);
       const extensions = [
-        ...(await leafExtensions(leafKeys, issue.names)),
+        ...(await leafExtensions(leafKeys, issue.names, issue.srvNames)),
         ...(issue.caIssuersUrl === undefined
           ? []
           : [

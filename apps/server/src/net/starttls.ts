@@ -2,7 +2,16 @@ import { NetError } from './errors.ts';
 import type { ProbeConnection } from './probe.ts';
 
 /** Protocols whose servers upgrade a plain connection to TLS on request. */
-export const starttlsProtocols = ['smtp', 'imap', 'pop3', 'ftp', 'xmpp', 'ldap', 'postgres'] as const;
+export const starttlsProtocols = [
+  'smtp',
+  'imap',
+  'pop3',
+  'sieve',
+  'ftp',
+  'xmpp',
+  'ldap',
+  'postgres',
+] as const;
 export type StarttlsProtocol = (typeof starttlsProtocols)[number];
 
 export interface StarttlsOptions {
@@ -123,6 +132,23 @@ async function pop3(connection: ProbeConnection, options: StarttlsOptions): Prom
   await untilLine(connection, 'pop3', options, /^\+OK\b.*\r\n/, 'STLS was refused');
 }
 
+/** A ManageSieve response ends with a line starting OK, NO or BYE (RFC 5804 §1.3, §2). */
+const SIEVE_END = /(^|\r\n)(OK|NO|BYE)\b[^\r\n]*\r\n/i;
+
+/** ManageSieve (RFC 5804 §1.7, §2.2): the capability greeting with "STARTTLS", STARTTLS, OK. */
+async function sieve(connection: ProbeConnection, options: StarttlsOptions): Promise<void> {
+  const greeting = await connection.read((bytes) => SIEVE_END.test(text(bytes)), options.timeoutMs);
+  const capabilities = text(greeting.bytes);
+  if (!/(^|\r\n)OK\b/i.test(capabilities))
+    throw refused('sieve', options.host, 'no OK after the capability greeting', greeting.bytes);
+  if (!/(^|\r\n)"STARTTLS"/i.test(capabilities))
+    throw refused('sieve', options.host, 'STARTTLS is not among the capabilities', greeting.bytes);
+  connection.write('STARTTLS\r\n');
+  const answer = await connection.read((bytes) => SIEVE_END.test(text(bytes)), options.timeoutMs);
+  if (!/(^|\r\n)OK\b/i.test(text(answer.bytes)))
+    throw refused('sieve', options.host, 'STARTTLS was refused', answer.bytes);
+}
+
 /** FTP (RFC 4217 §4): greeting 220, AUTH TLS, 234. */
 async function ftp(connection: ProbeConnection, options: StarttlsOptions): Promise<void> {
   await reply(connection, 'ftp', options, /^220 /, 'no 220 greeting');
@@ -207,6 +233,7 @@ const preambles: Record<
   smtp,
   imap,
   pop3,
+  sieve,
   ftp,
   xmpp,
   ldap,

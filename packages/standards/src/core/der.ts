@@ -11,8 +11,12 @@ export const DER_BIT_STRING = 0x03;
 export const DER_OBJECT_IDENTIFIER = 0x06;
 export const DER_UTC_TIME = 0x17;
 export const DER_GENERALIZED_TIME = 0x18;
+export const DER_OCTET_STRING = 0x04;
+export const DER_BOOLEAN = 0x01;
 /** `[0] EXPLICIT`, the version of a TBSCertificate (RFC 5280 §4.1). */
 const CONTEXT_0 = 0xa0;
+/** `[3] EXPLICIT`, the extensions of a TBSCertificate (RFC 5280 §4.1). */
+const CONTEXT_3 = 0xa3;
 
 export interface DerElement {
   tag: number;
@@ -142,6 +146,8 @@ export interface CertificateParts {
   notAfter: DerElement & { bytes: Uint8Array };
   /** The SubjectPublicKeyInfo, tag and length included: what a TLSA selector 1 covers (RFC 6698 §2.1.2). */
   subjectPublicKeyInfo: Uint8Array;
+  /** The Extensions SEQUENCE (RFC 5280 §4.1.2.9), tag and length included; null in a v1 certificate. */
+  extensions: Uint8Array | null;
 }
 
 /**
@@ -212,6 +218,24 @@ export function readCertificate(bytes: Uint8Array): DerRead<CertificateParts> {
     timeAt = time.value.end;
   }
   const slice = (element: DerElement) => bytes.subarray(element.offset, element.end);
+  // issuerUniqueID [1] and subjectUniqueID [2] may come first (RFC 5280 §4.1.2.8)
+  let extensions: Uint8Array | null = null;
+  while (at < limit) {
+    const field = readDerElement(bytes, at, limit);
+    if (!field.ok) return field;
+    if (field.value.tag === CONTEXT_3) {
+      const inner = expectDerElement(
+        bytes,
+        field.value.start,
+        field.value.end,
+        DER_SEQUENCE,
+        'an Extensions SEQUENCE',
+      );
+      if (!inner.ok) return inner;
+      extensions = slice(inner.value);
+    }
+    at = field.value.end;
+  }
   return {
     ok: true,
     value: {
@@ -221,6 +245,7 @@ export function readCertificate(bytes: Uint8Array): DerRead<CertificateParts> {
       notBefore: times[0]!,
       notAfter: times[1]!,
       subjectPublicKeyInfo: slice(spki),
+      extensions,
     },
   };
 }
@@ -252,11 +277,11 @@ const attributeNames: Record<string, string> = {
   '0.9.2342.19200300.100.1.25': 'DC',
 };
 
-/** A Name (RFC 5280 §4.1.2.4) as RFC 4514-style text, most significant attribute first as written. */
-export function nameToText(name: Uint8Array): string {
+/** Each attribute of a Name (RFC 5280 §4.1.2.4) in the order written: its type OID and value text. */
+export function nameAttributes(name: Uint8Array): { type: string; value: string }[] {
   const outer = expectDerElement(name, 0, name.length, DER_SEQUENCE, 'a Name');
-  if (!outer.ok) return '';
-  const parts: string[] = [];
+  if (!outer.ok) return [];
+  const attributes: { type: string; value: string }[] = [];
   let at = outer.value.start;
   while (at < outer.value.end) {
     const set = expectDerElement(name, at, outer.value.end, DER_SET, 'a RelativeDistinguishedName');
@@ -269,13 +294,122 @@ export function nameToText(name: Uint8Array): string {
       if (!oid.ok) break;
       const value = readDerElement(name, oid.value.end, pair.value.end);
       if (!value.ok) break;
-      const type = oidText(name.subarray(oid.value.start, oid.value.end));
-      parts.push(
-        `${attributeNames[type] ?? type}=${decoder.decode(name.subarray(value.value.start, value.value.end))}`,
-      );
+      attributes.push({
+        type: oidText(name.subarray(oid.value.start, oid.value.end)),
+        value: decoder.decode(name.subarray(value.value.start, value.value.end)),
+      });
       inner = pair.value.end;
     }
     at = set.value.end;
   }
-  return parts.join(', ');
+  return attributes;
+}
+
+/** The commonName attribute type (X.520, RFC 5280 Appendix A.1). */
+export const OID_COMMON_NAME = '2.5.4.3';
+
+/** A Name (RFC 5280 §4.1.2.4) as RFC 4514-style text, most significant attribute first as written. */
+export function nameToText(name: Uint8Array): string {
+  return nameAttributes(name)
+    .map(({ type, value }) => `${attributeNames[type] ?? type}=${value}`)
+    .join(', ');
+}
+
+const OID_SUBJECT_ALT_NAME = '2.5.29.17';
+
+/** One GeneralName of a subjectAltName (RFC 5280 §4.2.1.6). */
+export type GeneralName =
+  | { kind: 'dns' | 'email' | 'uri'; value: string }
+  | { kind: 'ip'; value: string }
+  | { kind: 'other'; typeId: string; value: string | null }
+  | { kind: 'unsupported'; tag: number };
+
+function ipText(bytes: Uint8Array): string {
+  if (bytes.length === 4) return Array.from(bytes).join('.');
+  const groups: string[] = [];
+  for (let i = 0; i + 1 < bytes.length; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return groups.join(':');
+}
+
+// otherName ::= SEQUENCE { type-id OID, value [0] EXPLICIT ANY } (RFC 5280 §4.2.1.6); the values read are strings
+function otherName(bytes: Uint8Array, element: DerElement): GeneralName {
+  const oid = expectDerElement(bytes, element.start, element.end, DER_OBJECT_IDENTIFIER, 'a type-id');
+  if (!oid.ok) return { kind: 'unsupported', tag: element.tag };
+  const typeId = oidText(bytes.subarray(oid.value.start, oid.value.end));
+  const wrapper = expectDerElement(bytes, oid.value.end, element.end, CONTEXT_0, 'an otherName value');
+  if (!wrapper.ok) return { kind: 'other', typeId, value: null };
+  const value = readDerElement(bytes, wrapper.value.start, wrapper.value.end);
+  if (!value.ok) return { kind: 'other', typeId, value: null };
+  return { kind: 'other', typeId, value: decoder.decode(bytes.subarray(value.value.start, value.value.end)) };
+}
+
+/**
+ * The subjectAltName GeneralNames (RFC 5280 §4.2.1.6) of an Extensions SEQUENCE as `readCertificate`
+ * gives it; [] when the certificate has none.
+ */
+export function readSubjectAltNames(extensions: Uint8Array | null): DerRead<GeneralName[]> {
+  if (extensions === null) return { ok: true, value: [] };
+  const outer = expectDerElement(extensions, 0, extensions.length, DER_SEQUENCE, 'an Extensions SEQUENCE');
+  if (!outer.ok) return outer;
+  for (let at = outer.value.start; at < outer.value.end;) {
+    const extension = expectDerElement(extensions, at, outer.value.end, DER_SEQUENCE, 'an Extension');
+    if (!extension.ok) return extension;
+    at = extension.value.end;
+    const oid = expectDerElement(
+      extensions,
+      extension.value.start,
+      extension.value.end,
+      DER_OBJECT_IDENTIFIER,
+      'an extnID',
+    );
+    if (!oid.ok) return oid;
+    if (oidText(extensions.subarray(oid.value.start, oid.value.end)) !== OID_SUBJECT_ALT_NAME) continue;
+    let valueAt = oid.value.end;
+    const critical = readDerElement(extensions, valueAt, extension.value.end);
+    if (critical.ok && critical.value.tag === DER_BOOLEAN) valueAt = critical.value.end;
+    const octets = expectDerElement(
+      extensions,
+      valueAt,
+      extension.value.end,
+      DER_OCTET_STRING,
+      'an extnValue',
+    );
+    if (!octets.ok) return octets;
+    const names = expectDerElement(
+      extensions,
+      octets.value.start,
+      octets.value.end,
+      DER_SEQUENCE,
+      'GeneralNames',
+    );
+    if (!names.ok) return names;
+    const result: GeneralName[] = [];
+    for (let nameAt = names.value.start; nameAt < names.value.end;) {
+      const name = readDerElement(extensions, nameAt, names.value.end);
+      if (!name.ok) return name;
+      nameAt = name.value.end;
+      const content = extensions.subarray(name.value.start, name.value.end);
+      switch (name.value.tag) {
+        case CONTEXT_0:
+          result.push(otherName(extensions, name.value));
+          break;
+        case 0x81:
+          result.push({ kind: 'email', value: decoder.decode(content) });
+          break;
+        case 0x82:
+          result.push({ kind: 'dns', value: decoder.decode(content) });
+          break;
+        case 0x86:
+          result.push({ kind: 'uri', value: decoder.decode(content) });
+          break;
+        case 0x87:
+          result.push({ kind: 'ip', value: ipText(content) });
+          break;
+        default:
+          result.push({ kind: 'unsupported', tag: name.value.tag });
+      }
+    }
+    return { ok: true, value: result };
+  }
+  return { ok: true, value: [] };
 }

@@ -7,7 +7,7 @@ import {
   type DaneEndpointInput,
   type DaneMxInput,
 } from './check.ts';
-import { parsePemChain } from './pem.ts';
+import { parsePemChain } from '../core/pem.ts';
 
 import { derivedTlsaCertificate } from './test-certificate.ts';
 

@@ -7,6 +7,7 @@ import type { CryptoProvider } from '../core/crypto.ts';
 import { readCertificate, derTimeToIso } from '../core/der.ts';
 import type { Diagnostic } from '../core/diagnostic.ts';
 import { toHex } from '../core/hex.ts';
+import { dnsIdMatches } from '../core/service-identity.ts';
 import { countOf, sentences } from '../core/sentences.ts';
 import type { SecurityStatus } from '../dnssec/schema.ts';
 import {
@@ -19,7 +20,7 @@ import {
 } from './fields.ts';
 import { matchTlsa } from './match.ts';
 import { parseTlsa } from './parse.ts';
-import { certificateView, type ChainCertificate } from './pem.ts';
+import { certificateView, type ChainCertificate } from '../core/pem.ts';
 import type {
   DaneCheckProtocol,
   DaneCheckRecord,
@@ -88,12 +89,7 @@ function bare(name: string): string {
  * whole left-most label, standing for exactly one label.
  */
 export function certificateNameMatches(presented: string, reference: string): boolean {
-  const name = bare(presented);
-  const wanted = bare(reference);
-  if (name === wanted) return true;
-  if (!name.startsWith('*.')) return false;
-  const dot = wanted.indexOf('.');
-  return dot > 0 && wanted.slice(dot + 1) === name.slice(2) && name.slice(2).includes('.');
+  return dnsIdMatches(presented, reference);
 }
 
 /** Positions from the leaf up, each signed by the next (RFC 5280 §6.1): the path the server's chain makes. */

@@ -14,7 +14,7 @@ import {
   type TlsaProtocol,
 } from './fields.ts';
 import { associationData, endEntityUsages } from './match.ts';
-import { certificateView, parsePemChain } from './pem.ts';
+import { certificateView, parsePemChain } from '../core/pem.ts';
 import type { TlsaGenerated, TlsaGeneration } from './schema.ts';
 import { presentTlsa } from './validate.ts';
 

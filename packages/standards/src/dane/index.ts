@@ -16,13 +16,6 @@ export {
 export { generateTlsa, tlsaRolloverAdvice, type TlsaGenerateInput } from './generate.ts';
 export { associationData, endEntityUsages, matchTlsa, type TlsaChainMatch } from './match.ts';
 export { parseTlsa, type TlsaOwner, type TlsaParseResult, type TlsaPresentation } from './parse.ts';
-export {
-  certificateView,
-  maxChainCertificates,
-  parsePemChain,
-  type CertificateView,
-  type ChainCertificate,
-} from './pem.ts';
 export * from './schema.ts';
 export { presentTlsa, validateTlsa, validateTlsaWithChain } from './validate.ts';
 export { daneOperations } from './operations.ts';

@@ -1,5 +1,5 @@
 import type { CryptoProvider } from '../core/crypto.ts';
-import type { ChainCertificate } from './pem.ts';
+import type { ChainCertificate } from '../core/pem.ts';
 
 /** The usages that name the server certificate itself (PKIX-EE, DANE-EE); 0 and 2 name a CA of the chain. */
 export const endEntityUsages: ReadonlySet<number> = new Set([1, 3]);

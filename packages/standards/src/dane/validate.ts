@@ -15,7 +15,7 @@ import {
 } from './fields.ts';
 import { matchTlsa } from './match.ts';
 import { parseTlsa, type TlsaPresentation } from './parse.ts';
-import { certificateView, parsePemChain } from './pem.ts';
+import { certificateView, parsePemChain } from '../core/pem.ts';
 import type { TlsaChainResult, TlsaParsed, TlsaValidationResultData } from './schema.ts';
 
 /** The record in one normal line, data in lower-case hex as the generator writes it. */

@@ -47,7 +47,7 @@ describe('the TLS tester body', () => {
       'has 64 characters, over the 63 a DNS label may have (RFC 1035 §2.3.4)',
     );
     expect(messages({ host: 'example.com', starttls: 'foo' })).toEqual([
-      'STARTTLS must be one of SMTP, IMAP, POP3, FTP, XMPP, LDAP or PostgreSQL (postgres), in lower case, or left out for TLS from the first byte',
+      'STARTTLS must be one of SMTP, IMAP, POP3, ManageSieve (sieve), FTP, XMPP, LDAP or PostgreSQL (postgres), in lower case, or left out for TLS from the first byte',
     ]);
   });
 });

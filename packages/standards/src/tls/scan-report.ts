@@ -8,7 +8,16 @@ export const scannedVersions = ['SSLv2', 'SSLv3', 'TLSv1.0', 'TLSv1.1', 'TLSv1.2
 export const scannedVersionSchema = z.enum(scannedVersions);
 export type ScannedVersion = z.infer<typeof scannedVersionSchema>;
 
-export const starttlsProtocolSchema = z.enum(['smtp', 'imap', 'pop3', 'ftp', 'xmpp', 'ldap', 'postgres']);
+export const starttlsProtocolSchema = z.enum([
+  'smtp',
+  'imap',
+  'pop3',
+  'sieve',
+  'ftp',
+  'xmpp',
+  'ldap',
+  'postgres',
+]);
 export type StarttlsProtocolName = z.infer<typeof starttlsProtocolSchema>;
 
 /** One accepted suite: the code point and the names the database gives it (SSLv2 kinds have only a name). */

@@ -118,7 +118,7 @@ export const tlsServerConfigSchema = z.object({
 });
 
 /** The STARTTLS protocols in the words of the form's select. */
-const starttlsWords = 'SMTP, IMAP, POP3, FTP, XMPP, LDAP or PostgreSQL (postgres)';
+const starttlsWords = 'SMTP, IMAP, POP3, ManageSieve (sieve), FTP, XMPP, LDAP or PostgreSQL (postgres)';
 
 /** Body of `POST /v1/tls-cipher/analyse`, shared by the server route and the Tester form. */
 export const tlsAnalyseBody = z

@@ -7,6 +7,7 @@ export const starttlsProtocolNames: Record<StarttlsProtocolName, string> = {
   smtp: 'SMTP',
   imap: 'IMAP',
   pop3: 'POP3',
+  sieve: 'ManageSieve',
   ftp: 'FTP',
   xmpp: 'XMPP',
   ldap: 'LDAP',

@@ -25,7 +25,7 @@ import { NetError } from '../../net/errors.ts';
 import type { NetSession } from '../../net/layer.ts';
 import type { StarttlsProtocol } from '../../net/starttls.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { fetchPresentedChain } from './certificate.ts';
+import { fetchPresentedChain } from '../../tls/presented-chain.ts';
 
 /** RFC 7672 §2.2.1 leaves the count to the sender; ten MX hosts is far beyond what domains publish. */
 export const MAX_MX_HOSTS = 10;

@@ -2,7 +2,7 @@ import { daneOperations, generateTlsa, validateTlsaWithChain } from '@rfckit/sta
 import { nodeCrypto } from '../../crypto/node-crypto.ts';
 import { defineHandlers } from '../contract.ts';
 import { resultOf } from '../outcome.ts';
-import { fetchPresentedChain } from './certificate.ts';
+import { fetchPresentedChain } from '../../tls/presented-chain.ts';
 import { checkDane } from './check.ts';
 
 /** Every MX host's chains of trust for its MX, A, AAAA and TLSA answers, mostly from the session's cache. */

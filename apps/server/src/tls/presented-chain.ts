@@ -1,13 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import type { DaneCertificateResult } from '@rfckit/standards';
-import type { NetSession } from '../../net/layer.ts';
-import type { StarttlsProtocol } from '../../net/starttls.ts';
-import { certificateFromHandshake, verifyChain } from '../../tls/certificate.ts';
-import { openConnection } from '../../tls/exchange.ts';
-import { asTargetProblem } from '../target-problem.ts';
+import type { NetSession } from '../net/layer.ts';
+import type { StarttlsProtocol } from '../net/starttls.ts';
+import { certificateFromHandshake, verifyChain } from './certificate.ts';
+import { openConnection } from './exchange.ts';
+import { asTargetProblem } from '../tools/target-problem.ts';
 
 /** Per step: connect, each STARTTLS reply, the handshake. */
-const STEP_TIMEOUT_MS = 10_000;
+export const PRESENTED_CHAIN_STEP_TIMEOUT_MS = 10_000;
 
 /** Ports where mail servers speak plain SMTP first: 25 between MX hosts, 587 for submission (RFC 6409). */
 const SMTP_PORTS = new Set([25, 587]);
@@ -33,7 +33,7 @@ export async function fetchPresentedChain(
       target,
       starttls,
       host: target.host,
-      timeoutMs: STEP_TIMEOUT_MS,
+      timeoutMs: PRESENTED_CHAIN_STEP_TIMEOUT_MS,
       signal,
       onConnection: () => undefined,
     });
@@ -43,7 +43,7 @@ export async function fetchPresentedChain(
       .handshake({
         ...(target.isName ? { servername: target.host } : {}),
         trustStore: false,
-        timeoutMs: STEP_TIMEOUT_MS,
+        timeoutMs: PRESENTED_CHAIN_STEP_TIMEOUT_MS,
       })
       .finally(() => connection.close());
     const scan = certificateFromHandshake(handshake.report);

@@ -1,6 +1,6 @@
-import { decodeBase64 } from '../core/base64.ts';
-import { derTimeToIso, nameToText, readCertificate, type CertificateParts } from '../core/der.ts';
-import type { Outcome } from '../core/outcome.ts';
+import { decodeBase64 } from './base64.ts';
+import { derTimeToIso, nameToText, readCertificate, type CertificateParts } from './der.ts';
+import type { Outcome } from './outcome.ts';
 
 /** Certificates of a chain read at most: real chains have 2-4. */
 export const maxChainCertificates = 10;
