@@ -32,3 +32,4 @@ export * from './dmarc/index.ts';
 export * from './dkim/index.ts';
 export * from './arc/index.ts';
 export * from './tls/index.ts';
+export * from './tls-rpt/index.ts';
