@@ -115,6 +115,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['RFC 8460'],
     'Build and validate SMTP TLS reporting records.',
+    { operations: () => import('./tls-rpt/operations.ts').then((module) => module.tlsRptOperations) },
   ),
   tool(
     'bimi',
