@@ -68,23 +68,51 @@ const policyPath = '/.well-known/mta-sts.txt';
 const policyHost = (domain: string) => `mta-sts.${domain}`;
 const plain = { 'Content-Type': 'text/plain; charset=utf-8' };
 
+const d = mtaStsLabDomains;
+const mx = (index: number, domain: string) => `mx${index}.${domain}`;
+/** The MX name of the CNAME case, and the host it is an alias of. */
+const cnameAlias = `mail.${d.cnameMx}`;
+const cnameTarget = `relay.${d.cnameMx}`;
+const mxOf: Record<string, string[]> = {
+  [d.enforce]: [1, 2, 3].map((index) => mx(index, d.enforce)),
+  [d.testing]: [1, 2].map((index) => mx(index, d.testing)),
+  [d.none]: [mx(1, d.none)],
+  [d.redirect]: [mx(1, d.redirect)],
+  [d.html]: [mx(1, d.html)],
+  [d.oversized]: [mx(1, d.oversized)],
+  [d.badCertificate]: [mx(1, d.badCertificate)],
+  [d.cnameMx]: [cnameAlias],
+};
+
+/**
+ * The lab DNS names of the MTA-STS domains: their records, policy hosts (at `address`, the lab web
+ * server's) and MX hosts (127.0.0.1, sent on to the SMTP servers by `connectTo`).
+ */
+export function mtaStsLabZones(options: { latencyMs?: number; address?: string } = {}): DnsZones {
+  const latency: DnsNameFixture = options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs };
+  const zones: DnsZones = {};
+  const name = (owner: string, fixture: DnsNameFixture) => {
+    zones[owner] = { ...zones[owner], ...fixture, ...latency };
+  };
+  for (const domain of Object.values(d)) {
+    if (domain === d.none) continue;
+    name(`_mta-sts.${domain}`, { TXT: mtaStsLabRecord });
+    name(policyHost(domain), { A: options.address ?? '127.0.0.1' });
+  }
+  for (const [domain, hosts] of Object.entries(mxOf)) {
+    name(domain, { MX: hosts.map((exchange, index) => ({ preference: (index + 1) * 10, exchange })) });
+    for (const host of hosts) if (host !== cnameAlias) name(host, { A: '127.0.0.1' });
+  }
+  name(cnameAlias, { CNAME: cnameTarget });
+  name(cnameTarget, { A: '127.0.0.1' });
+  name(d.nullMx, { MX: { preference: 0, exchange: '.' } });
+  name(d.dnsTimeout, { timeout: ['MX'] });
+  return zones;
+}
+
 /** Starts the SMTP servers, adds the policy sites to `web`, and returns the DNS names to serve. */
 export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsLab> {
   const { web } = options;
-  const d = mtaStsLabDomains;
-  const mx = (index: number, domain: string) => `mx${index}.${domain}`;
-  const cnameAlias = `mail.${d.cnameMx}`;
-  const cnameTarget = `relay.${d.cnameMx}`;
-  const mxOf: Record<string, string[]> = {
-    [d.enforce]: [1, 2, 3].map((index) => mx(index, d.enforce)),
-    [d.testing]: [1, 2].map((index) => mx(index, d.testing)),
-    [d.none]: [mx(1, d.none)],
-    [d.redirect]: [mx(1, d.redirect)],
-    [d.html]: [mx(1, d.html)],
-    [d.oversized]: [mx(1, d.oversized)],
-    [d.badCertificate]: [mx(1, d.badCertificate)],
-    [d.cnameMx]: [cnameAlias],
-  };
   const wrongName = mx(2, d.enforce);
   const goodHosts = Object.values(mxOf)
     .flat()
@@ -141,24 +169,7 @@ export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsL
   };
   for (const [host, spec] of Object.entries(sites)) await web.addSite(host, spec);
 
-  const latency: DnsNameFixture = options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs };
-  const zones: DnsZones = {};
-  const name = (owner: string, fixture: DnsNameFixture) => {
-    zones[owner] = { ...zones[owner], ...fixture, ...latency };
-  };
-  for (const domain of Object.values(d)) {
-    if (domain === d.none) continue;
-    name(`_mta-sts.${domain}`, { TXT: mtaStsLabRecord });
-    name(policyHost(domain), { A: web.address });
-  }
-  for (const [domain, hosts] of Object.entries(mxOf)) {
-    name(domain, { MX: hosts.map((exchange, index) => ({ preference: (index + 1) * 10, exchange })) });
-    for (const host of hosts) if (host !== cnameAlias) name(host, { A: '127.0.0.1' });
-  }
-  name(cnameAlias, { CNAME: cnameTarget });
-  name(cnameTarget, { A: '127.0.0.1' });
-  name(d.nullMx, { MX: { preference: 0, exchange: '.' } });
-  name(d.dnsTimeout, { timeout: ['MX'] });
+  const zones = mtaStsLabZones({ ...options, address: web.address });
 
   const connectTo = [
     ...goodHosts.map((host) => `${host}:25:127.0.0.1:${good.port}`),

@@ -1,12 +1,13 @@
 // MTA-STS discovery as a sending MTA does it (RFC 8461 §3): the TXT record at _mta-sts.<domain>
 // and the policy fetched over HTTPS from mta-sts.<domain>, through the guarded network layer
 // (docs/architecture.md §6). What a sender must refuse is said in `refusal`, with its section.
+import { isMtaStsRecord, mtaStsPolicyMaxBytes } from '@rfckit/standards';
 import { NetError } from '../net/errors.ts';
 import { headerValue, type FetchResult, type HttpLimits } from '../net/http.ts';
 import type { NetSession } from '../net/layer.ts';
 
 /** RFC 8461 §3.3 suggests senders stop reading a policy at 64 KB. */
-export const MTA_STS_POLICY_MAX_BYTES = 64 * 1024;
+export const MTA_STS_POLICY_MAX_BYTES = mtaStsPolicyMaxBytes;
 
 /**
  * RFC 8461 §3.3 suggests a 60 s limit on the fetch; a check a person waits for uses 15 s, which is
@@ -62,9 +63,6 @@ export const mtaStsPolicyHost = (domain: string) => `mta-sts.${domain}`;
 export const mtaStsPolicyUrl = (domain: string) =>
   `https://${mtaStsPolicyHost(domain)}/.well-known/mta-sts.txt`;
 
-/** RFC 8461 §3.1: the record starts with `v=STSv1` (other TXT records at the name are discarded). */
-const STS_RECORD = /^v=STSv1(;|\s|$)/;
-
 /** The TXT records at `_mta-sts.<domain>` that are MTA-STS records; never throws. */
 export async function lookupMtaStsRecord(
   net: NetSession,
@@ -78,7 +76,7 @@ export async function lookupMtaStsRecord(
     case 'ok':
       return {
         name,
-        records: answer.records.map((record) => record.text).filter((text) => STS_RECORD.test(text)),
+        records: answer.records.map((record) => record.text).filter(isMtaStsRecord),
         dnsError: null,
       };
     case 'nxdomain':
