@@ -29,6 +29,7 @@ export * from './security-txt/index.ts';
 export * from './http-headers/index.ts';
 export * from './spf/index.ts';
 export * from './dmarc/index.ts';
+export * from './mta-sts/index.ts';
 export * from './dkim/index.ts';
 export * from './arc/index.ts';
 export * from './tls/index.ts';

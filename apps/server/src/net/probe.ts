@@ -75,6 +75,15 @@ export interface ProbeConnection {
     trustStore?: boolean;
     timeoutMs: number;
   }): Promise<TlsHandshakeResult>;
+  /**
+   * Starts TLS on this connection (implicit TLS, or after a STARTTLS exchange) and keeps it open:
+   * the returned connection reads and writes through TLS with the same limits. Bytes received
+   * before the handshake and not read are dropped (RFC 3207 §4.2: nothing from before TLS counts).
+   */
+  secure(options: { servername?: string; timeoutMs: number }): Promise<{
+    report: TlsReport;
+    connection: ProbeConnection;
+  }>;
   close(): void;
 }
 
@@ -226,7 +235,6 @@ function probeConnection(
       detach();
       return new Promise((resolve, reject) => {
         let ocspResponse: Uint8Array | undefined;
-        const where = `${target.host} on port ${target.urlPort}`;
         const secure: TLSSocket = tls.connect({
           socket,
           ...(options.servername === undefined ? {} : { servername: options.servername }),
@@ -235,15 +243,7 @@ function probeConnection(
           requestOCSP: true,
           ...(options.alpn === undefined ? {} : { ALPNProtocols: [...options.alpn] }),
         });
-        const timer = setTimeout(() => {
-          secure.destroy();
-          reject(
-            new NetError(
-              'TIMEOUT',
-              `The TLS handshake with ${where} took longer than ${options.timeoutMs} ms`,
-            ),
-          );
-        }, options.timeoutMs);
+        const timer = handshakeTimer(secure, target, options.timeoutMs, reject);
         secure.once('OCSPResponse', (response: Buffer | null) => {
           if (response !== null && response.length > 0) ocspResponse = new Uint8Array(response);
         });
@@ -279,11 +279,53 @@ function probeConnection(
         });
       });
     },
+    secure(options) {
+      detach();
+      return new Promise((resolve, reject) => {
+        const secure: TLSSocket = tls.connect({
+          socket,
+          ...(options.servername === undefined ? {} : { servername: options.servername }),
+          secureContext: trustingContext(extraCa, true, undefined, true),
+          rejectUnauthorized: false,
+        });
+        const timer = handshakeTimer(secure, target, options.timeoutMs, reject);
+        secure.once('error', (error) => {
+          clearTimeout(timer);
+          secure.destroy();
+          reject(new NetError('TLS_HANDSHAKE_FAILED', tlsHandshakeFailure(target, error), { cause: error }));
+        });
+        secure.once('secureConnect', () => {
+          clearTimeout(timer);
+          secure.removeAllListeners('error');
+          resolve({
+            report: tlsReport(secure, options.servername, target.host),
+            connection: probeConnection(secure, target, address, limits, extraCa, signal),
+          });
+        });
+      });
+    },
     close() {
       detach();
       socket.destroy();
     },
   };
+}
+
+function handshakeTimer(
+  secure: TLSSocket,
+  target: CheckedTarget,
+  timeoutMs: number,
+  reject: (error: Error) => void,
+): NodeJS.Timeout {
+  return setTimeout(() => {
+    secure.destroy();
+    reject(
+      new NetError(
+        'TIMEOUT',
+        `The TLS handshake with ${target.host} on port ${target.urlPort} took longer than ${timeoutMs} ms`,
+      ),
+    );
+  }, timeoutMs);
 }
 
 /** The guarded raw-TCP client of the outbound layer (docs/architecture.md §6), for TLS and STARTTLS probes. */

@@ -34,12 +34,35 @@ function refused(
   );
 }
 
+/** One SMTP/FTP reply as read so far (RFC 5321 §4.2). */
+export interface ServerReply {
+  /** The whole lines received, without CRLF. */
+  lines: string[];
+  /** The code of the first line, when it has one. */
+  code: number | null;
+  /** The last line has the code followed by a space or nothing: the reply is over (§4.2.1). */
+  complete: boolean;
+  /** A whole line that is not `ddd`, `ddd text` or `ddd-text`: the peer does not speak SMTP. */
+  malformed: boolean;
+}
+
+/** Reads the bytes received as one reply: multiline replies repeat the code with a hyphen (RFC 5321 §4.2.1). */
+export function readServerReply(bytes: Uint8Array): ServerReply {
+  const lines = text(bytes).split('\r\n').slice(0, -1);
+  const first = /^(\d{3})(?:[ -]|$)/.exec(lines[0] ?? '');
+  const malformed = lines.some((line) => !/^\d{3}(?:[ -]|$)/.test(line));
+  const last = lines.at(-1);
+  return {
+    lines,
+    code: first === null ? null : Number(first[1]),
+    complete: last !== undefined && /^\d{3}( |$)/.test(last),
+    malformed,
+  };
+}
+
 /** An SMTP/FTP reply is complete when its last line has the code followed by a space (RFC 5321 §4.2). */
-function completeReply(bytes: Uint8Array): boolean {
-  const lines = text(bytes).split('\r\n');
-  if (lines.length < 2) return false;
-  const last = lines[lines.length - 2] ?? '';
-  return /^\d{3}( |$)/.test(last);
+export function completeReply(bytes: Uint8Array): boolean {
+  return readServerReply(bytes).complete;
 }
 
 async function reply(
