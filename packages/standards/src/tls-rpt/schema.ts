@@ -36,6 +36,7 @@ export const tlsRptGenerateResultSchema = z.object({
   name: z.string().describe('_smtp._tls.{domain}'),
   zoneLine: z.string().describe('The record as a zone-file line'),
 });
+export type TlsRptGenerateResultData = z.infer<typeof tlsRptGenerateResultSchema>;
 
 /** Body of `POST /v1/tls-rpt/validate` (and `/v1/tlsrpt/validate`): a pasted record, or a domain to look up. */
 export const tlsRptValidateBody = z
