@@ -67,6 +67,7 @@ export function TlsRptReportViewer() {
         placeholder="Choose a .json or .gz file"
         accept=".json,.gz,application/json,application/gzip,application/tlsrpt+json,application/tlsrpt+gzip"
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear the report file' }}
         value={file}
         onChange={(chosen) => void load(chosen)}
         error={fileError}
