@@ -1,4 +1,4 @@
-import { Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Code, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TlsRptReportResultData } from '@rfckit/standards';
 
 import { DataTable } from '../../components/data-table.tsx';
@@ -6,8 +6,8 @@ import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 
 type Summary = NonNullable<TlsRptReportResultData['summary']>;
 type Policy = Summary['policies'][number];
-type Group = Policy['failureGroups'][number];
-type Detail = Group['details'][number] & { key: string };
+type FailureGroup = Policy['failureGroups'][number];
+type Detail = FailureGroup['details'][number] & { key: string };
 
 const categoryLabels = {
   negotiation: 'TLS negotiation',
@@ -152,11 +152,9 @@ export function ReportSummary({ result }: { result: TlsRptReportResultData }) {
               value={`${summary.successful} successful, ${summary.failed} failed${share(summary.failed, summary.successful + summary.failed)}`}
             />
           </SimpleGrid>
-          <Group gap="xs">
-            <Text size="sm">
-              {summary.policies.length} {summary.policies.length === 1 ? 'policy' : 'policies'} in the report.
-            </Text>
-          </Group>
+          <Text size="sm">
+            {summary.policies.length} {summary.policies.length === 1 ? 'policy' : 'policies'} in the report.
+          </Text>
           {summary.policies.map((policy, index) => (
             <PolicyResult key={index} policy={policy} index={index} />
           ))}
