@@ -17,6 +17,7 @@ import {
   type MtaStsLab,
   type WebServer,
 } from '@rfckit/testlab';
+import { createRng } from '@rfckit/standards/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTld } from './helpers/lab-fixtures.ts';
 import { toolTestApp } from './helpers/tool-test-app.ts';
@@ -346,4 +347,54 @@ describe('POST /v1/tls-rpt/sample', () => {
   ])('refuses %j with a 400', async (body) => {
     expect((await post('/v1/tls-rpt/sample', body)).statusCode).toBe(400);
   });
+});
+
+describe('bad input', () => {
+  it(
+    'answers a few hundred odd bodies on every route without a server error',
+    { timeout: 60_000 },
+    async () => {
+      const next = createRng(0x8460);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+      const strings = [
+        '',
+        ' ',
+        'v=TLSRPTv1',
+        'x'.repeat(5000),
+        '\u0000\ud800😀',
+        '{"policies":[null]}',
+        'example.com',
+        '_smtp._tls.',
+      ];
+      const values: unknown[] = [
+        ...strings,
+        0,
+        -1,
+        null,
+        true,
+        [],
+        {},
+        ['mailto:a@example.com', 7],
+        { type: 'sts' },
+      ];
+      const keys = ['domain', 'record', 'report', 'reportingUris', 'version', 'policy', 'extra'];
+      const paths = [
+        '/v1/tlsrpt/generate',
+        '/v1/tlsrpt/validate',
+        '/v1/tls-rpt/report',
+        '/v1/tls-rpt/sample',
+      ];
+      for (let i = 0; i < 200; i++) {
+        const body = Object.fromEntries(
+          Array.from({ length: 1 + Math.floor(next() * 3) }, () => [pick(keys), pick(values)]),
+        );
+        const path = pick(paths);
+        const response = await post(path, body);
+        expect(
+          response.statusCode,
+          `${path} ${JSON.stringify(body).slice(0, 200)}: ${response.body.slice(0, 200)}`,
+        ).toBeLessThan(500);
+      }
+    },
+  );
 });
