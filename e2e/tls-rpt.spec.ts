@@ -121,6 +121,12 @@ test('generates a record, publishes it, validates the domain, and reads a gzippe
   await expect(details).toContainText('mx2.mail.company-y.example (203.0.113.56)');
   await expect(details).toContainText('198.51.100.62');
   await expect(summary).toContainText('5326 successful, 303 failed');
+
+  // every section now shows a result: the generated record, the validation, the sample and the summary
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 });
 
 for (const scheme of ['light', 'dark'] as const) {
