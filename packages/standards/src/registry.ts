@@ -114,7 +114,8 @@ export const tools: readonly ToolDefinition[] = [
     'TLS-RPT',
     'Email Security',
     ['RFC 8460'],
-    'Build and validate SMTP TLS reporting records.',
+    'Build and validate SMTP TLS reporting records, and read TLS-RPT reports.',
+    { operations: () => import('./tls-rpt/operations.ts').then((module) => module.tlsRptOperations) },
   ),
   tool(
     'bimi',

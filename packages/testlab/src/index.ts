@@ -5,3 +5,4 @@ export * from './lab-env.ts';
 export * from './tls-servers.ts';
 export * from './dnssec-lab.ts';
 export * from './smtp-servers.ts';
+export * from './mta-sts-lab.ts';

@@ -20,6 +20,7 @@ export interface ExtraTab {
 interface ToolPageProps {
   /** The registry id (the page's folder name under tools/). */
   id: string;
+  /** The Information tab; alone (no other tab given), the whole page without a tab list. */
   information: ReactNode;
   generator?: ReactNode;
   validator?: ReactNode;
@@ -130,21 +131,26 @@ export function ToolPage({
 
       {summary}
 
-      {/* on a phone the tabs stay on one line and scroll sideways rather than wrap */}
-      <Tabs value={active} onChange={selectTab} keepMounted styles={tabsStyles}>
-        <Tabs.List aria-label={`${tool.name} sections`}>
+      {/* a tool with one part only (the spec's single TLS-RPT page) has no tab list */}
+      {tabs.length === 1 ? (
+        tabs[0]?.panel
+      ) : (
+        /* on a phone the tabs stay on one line and scroll sideways rather than wrap */
+        <Tabs value={active} onChange={selectTab} keepMounted styles={tabsStyles}>
+          <Tabs.List aria-label={`${tool.name} sections`}>
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
+            <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
+              {tab.panel}
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
-            {tab.panel}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </Tabs>
+      )}
     </Stack>
   );
 }

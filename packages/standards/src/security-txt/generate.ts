@@ -1,8 +1,8 @@
 import type { Outcome } from '../core/outcome.ts';
-import { addOneYear, formatRfc3339Utc, parseRfc3339 } from './date-time.ts';
+import { addOneYear, formatRfc3339Utc, parseRfc3339 } from '../core/date-time.ts';
 import { securityTxtFields } from './fields.ts';
 import { checkLanguageTag } from './language-tag.ts';
-import { checkUri } from './uri.ts';
+import { checkUri } from '../core/uri.ts';
 
 /** The generator's form (spec part 2 §3): only domain, contacts and expires are required. */
 export interface SecurityTxtGenerateInput {

@@ -9,7 +9,7 @@ export {
   type SecurityTxtFetchHost,
   type SecurityTxtSource,
 } from './context.ts';
-export { addOneYear, formatRfc3339Utc, parseRfc3339, type DateTimeValue } from './date-time.ts';
+export { addOneYear, formatRfc3339Utc, parseRfc3339, type DateTimeValue } from '../core/date-time.ts';
 export {
   findSecurityTxtField,
   securityTxtFields,
@@ -57,7 +57,7 @@ export {
   type SecurityTxtValidationResultData,
 } from './schema.ts';
 export { type OpenPgpVerification, type OpenPgpVerifier } from './signature.ts';
-export { checkUri, type UriCheck } from './uri.ts';
+export { checkUri, type UriCheck } from '../core/uri.ts';
 export {
   validateSecurityTxt,
   type SecurityTxtParsed,

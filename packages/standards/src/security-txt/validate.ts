@@ -1,10 +1,10 @@
 import { toValidationResult, type Diagnostic, type ValidationResult } from '../core/diagnostic.ts';
 import { sourceDiagnostics, type SecurityTxtSource } from './context.ts';
-import { addOneYear, parseRfc3339 } from './date-time.ts';
+import { addOneYear, parseRfc3339 } from '../core/date-time.ts';
 import { findSecurityTxtField, suggestSecurityTxtField } from './fields.ts';
 import { checkLanguageTag } from './language-tag.ts';
 import { parseSecurityTxt, type SecurityTxtDocument, type SecurityTxtField } from './parse.ts';
-import { checkUri } from './uri.ts';
+import { checkUri } from '../core/uri.ts';
 import { signatureDiagnostics, type OpenPgpVerification, type OpenPgpVerifier } from './signature.ts';
 
 /** What {@link validateSecurityTxt} read from the file. */

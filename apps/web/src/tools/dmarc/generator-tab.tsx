@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Fieldset,
@@ -34,6 +33,7 @@ import { ResultPanel } from '../../components/result-panel.tsx';
 import { CopyBlock } from '../../components/copy-block.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
+import { TextRowsField } from '../../components/text-rows-field.tsx';
 
 /** Spec part 1 §8. */
 export const GENERATE_FAILED_MESSAGE = 'Failed to generate DMARC record. Please try again.';
@@ -168,66 +168,15 @@ interface AddressListProps {
   onChange(values: string[]): void;
 }
 
-function AddressList({
-  legend,
-  rowLabel,
-  addLabel,
-  values,
-  errors,
-  errorKey,
-  badge,
-  description,
-  onChange,
-}: AddressListProps) {
+function AddressList({ badge, description, ...rows }: AddressListProps) {
   return (
-    <Fieldset legend={legend}>
-      <Text component="div" size="sm" c="dimmed" mb="xs">
-        <Described badges={badge}>{description}</Described>
-      </Text>
-      <Stack gap="xs">
-        {values.map((value, index) => (
-          // rows are only appended or removed whole; the index names the row
-          <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={`${rowLabel} ${index + 1}`}
-              placeholder={index === 0 ? 'dmarc-reports@example.com' : 'reports@provider.example'}
-              value={value}
-              onChange={(event) =>
-                onChange(values.map((v, i) => (i === index ? event.currentTarget.value : v)))
-              }
-              error={errors[`${errorKey}.${index}`]}
-              type="text"
-              inputMode="email"
-              autoCapitalize="off"
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {values.length > 1 && (
-              <ActionIcon
-                variant="default"
-                size="lg"
-                mb={errors[`${errorKey}.${index}`] ? 22 : 0}
-                aria-label={`Remove ${rowLabel.toLowerCase()} ${index + 1}`}
-                onClick={() => onChange(values.filter((_, i) => i !== index))}
-              >
-                ×
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        <Button
-          type="button"
-          variant="default"
-          size="xs"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => onChange([...values, ''])}
-          disabled={values.length >= 20}
-        >
-          {addLabel}
-        </Button>
-      </Stack>
-    </Fieldset>
+    <TextRowsField
+      {...rows}
+      description={<Described badges={badge}>{description}</Described>}
+      placeholder={(index) => (index === 0 ? 'dmarc-reports@example.com' : 'reports@provider.example')}
+      inputMode="email"
+      maxRows={20}
+    />
   );
 }
 
