@@ -153,7 +153,11 @@ export function GeneratorTab() {
 
   const state: ResultPanelState =
     form.domain.trim() === ''
-      ? { status: 'empty', prompt: 'Enter your domain to see its TXT record, policy file and hosting steps.' }
+      ? {
+          status: 'empty',
+          prompt:
+            'Domain is required: enter your domain to see its TXT record, policy file and hosting steps.',
+        }
       : generated.ok
         ? {
             status: 'success',
