@@ -6,7 +6,7 @@ import { CopyBlock } from '../../components/copy-block.tsx';
 import { GeneratorForm } from '../../components/generator-form.tsx';
 import { formErrorKey, useCheckedForm } from '../../components/operation-form.tsx';
 import { requestPanelState } from '../../components/request-form.ts';
-import { TextRowsField } from '../../components/text-rows-field.tsx';
+import { TextRowList } from '../../components/text-row-list.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { useOperation } from '../../lib/operations.ts';
 
@@ -78,17 +78,18 @@ export function TlsRptGenerator() {
         autoCapitalize="off"
         spellCheck={false}
       />
-      <TextRowsField
+      <TextRowList
         legend="Reporting URIs (rua)"
         rowLabel="Reporting URI"
         addLabel="Add reporting URI"
         values={form.values.reportingUris}
-        errors={{}}
-        errorKey="reportingUris"
+        errorOf={(index) => form.errors[`reportingUris.${index}`]?.toString()}
         description="Where senders deliver daily reports: mailto:address or https://host/path. Blank rows are left out."
-        placeholder={(index) => (index === 0 ? 'mailto:tlsrpt@example.com' : 'https://tlsrpt.example.com/v1')}
-        inputMode="url"
-        maxRows={tlsRptMaxUris}
+        placeholderOf={(index) =>
+          index === 0 ? 'mailto:tlsrpt@example.com' : 'https://tlsrpt.example.com/v1'
+        }
+        inputProps={{ type: 'text', inputMode: 'url' }}
+        max={tlsRptMaxUris}
         onChange={(reportingUris) => form.setFieldValue('reportingUris', reportingUris)}
       />
       {form.errors.reportingUris && (

@@ -10,39 +10,43 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export interface TextRowsFieldProps {
+export interface TextRowListProps {
   legend: string;
-  /** Each row's label, numbered: 'Reporting URI 1'. */
+  /** Under the legend: what the rows are for. */
+  description: ReactNode;
+  /** Each row's label, numbered from 1: 'MX host pattern 1'. */
   rowLabel: string;
   addLabel: string;
-  values: string[];
-  /** Findings by key: `${errorKey}.${index}` for a row. */
-  errors: Record<string, string | undefined>;
-  errorKey: string;
-  description: ReactNode;
-  placeholder: (index: number) => string;
-  inputMode?: TextInputProps['inputMode'];
-  maxRows: number;
+  /** The remove buttons' name before the row number; 'Remove ' and the lower-cased row label by default. */
+  removeLabel?: string;
+  values: readonly string[];
   onChange(values: string[]): void;
+  /** The error of row `index`, if any. */
+  errorOf(index: number): string | undefined;
+  placeholderOf(index: number): string;
+  /** Most rows; the add button is off at this count. */
+  max: number;
+  /** Typing help of every row's input, e.g. inputMode="email". */
+  inputProps?: Pick<TextInputProps, 'inputMode' | 'type'>;
 }
 
 /**
- * A list of one-line values (report addresses, URIs): a row can be added up to `maxRows`, and
- * removed only while more than one is left, so the list always has a field to type in.
+ * A list of one-line text values the user grows and shrinks a row at a time (report addresses, MX
+ * patterns): each row labelled by its number, a remove button from the second row on, an add button.
  */
-export function TextRowsField({
+export function TextRowList({
   legend,
+  description,
   rowLabel,
   addLabel,
+  removeLabel = `Remove ${rowLabel.toLowerCase()}`,
   values,
-  errors,
-  errorKey,
-  description,
-  placeholder,
-  inputMode = 'text',
-  maxRows,
   onChange,
-}: TextRowsFieldProps) {
+  errorOf,
+  placeholderOf,
+  max,
+  inputProps = { type: 'text' },
+}: TextRowListProps) {
   return (
     <Fieldset legend={legend}>
       <Text component="div" size="sm" c="dimmed" mb="xs">
@@ -55,24 +59,23 @@ export function TextRowsField({
             <TextInput
               style={{ flex: 1 }}
               label={`${rowLabel} ${index + 1}`}
-              placeholder={placeholder(index)}
+              placeholder={placeholderOf(index)}
               value={value}
               onChange={(event) =>
                 onChange(values.map((v, i) => (i === index ? event.currentTarget.value : v)))
               }
-              error={errors[`${errorKey}.${index}`]}
-              type="text"
-              inputMode={inputMode}
+              error={errorOf(index)}
               autoCapitalize="off"
               autoComplete="off"
               spellCheck={false}
+              {...inputProps}
             />
             {values.length > 1 && (
               <ActionIcon
                 variant="default"
                 size="lg"
-                mb={errors[`${errorKey}.${index}`] ? 22 : 0}
-                aria-label={`Remove ${rowLabel.toLowerCase()} ${index + 1}`}
+                mb={errorOf(index) ? 22 : 0}
+                aria-label={`${removeLabel} ${index + 1}`}
                 onClick={() => onChange(values.filter((_, i) => i !== index))}
               >
                 ×
@@ -86,7 +89,7 @@ export function TextRowsField({
           size="xs"
           style={{ alignSelf: 'flex-start' }}
           onClick={() => onChange([...values, ''])}
-          disabled={values.length >= maxRows}
+          disabled={values.length >= max}
         >
           {addLabel}
         </Button>
