@@ -3,7 +3,8 @@
 // certificate), and STARTTLS SMTP servers for their MX hosts, one of them with a certificate for
 // another name. The app reaches the MX hosts by name through OUTBOUND_CONNECT_TO (`connectTo`).
 import type { DnsNameFixture, DnsZones } from './dns-server.ts';
-import { startStarttlsSmtpServer, type LabTlsServer } from './tls-servers.ts';
+import { startSmtpServer } from './smtp-servers.ts';
+import type { LabTlsServer } from './tls-servers.ts';
 import type { SiteSpec, WebServer } from './web-server.ts';
 
 /** The lab's MTA-STS mail domains, by the case each shows. */
@@ -121,8 +122,11 @@ export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsL
   const servers: LabTlsServer[] = [];
   try {
     servers.push(
-      await startStarttlsSmtpServer({ certificate: await web.ca.issue({ names: goodHosts }) }),
-      await startStarttlsSmtpServer({ certificate: await web.ca.issue({ names: [`not-${wrongName}`] }) }),
+      await startSmtpServer({ variant: 'starttls', certificate: await web.ca.issue({ names: goodHosts }) }),
+      await startSmtpServer({
+        variant: 'starttls',
+        certificate: await web.ca.issue({ names: [`not-${wrongName}`] }),
+      }),
     );
   } catch (error) {
     await Promise.all(servers.map((server) => server.close()));
