@@ -108,6 +108,7 @@ export const tools: readonly ToolDefinition[] = [
     'Email Security',
     ['RFC 8461'],
     'Build and check MTA-STS policies and their DNS record.',
+    { operations: () => import('./mta-sts/operations.ts').then((module) => module.mtaStsOperations) },
   ),
   tool(
     'tls-rpt',

@@ -36,3 +36,27 @@ export {
   type MtaStsValidateBody,
   type MtaStsValidationResultData,
 } from './schema.ts';
+export {
+  judgePolicyFetch,
+  mtaStsPolicyFetchMaxBytes,
+  mtaStsPolicyFetchTimeoutMs,
+  type MtaStsPolicyFetchJudgement,
+  type MtaStsPolicyFetchOutcome,
+} from './fetch-rules.ts';
+export {
+  generateMtaSts,
+  mtaStsIdFromDate,
+  mtaStsPolicyHost,
+  mtaStsPolicyText,
+  mtaStsPolicyUrl,
+  mtaStsRecordName,
+  type MtaStsGeneratorInput,
+} from './generate.ts';
+export {
+  mxPatternProblem,
+  validateMtaStsPolicy,
+  validateMtaStsRecord,
+  type MtaStsPolicyParsed,
+  type MtaStsRecordParsed,
+} from './validate.ts';
+export { mtaStsOperations } from './operations.ts';
