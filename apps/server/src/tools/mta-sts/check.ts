@@ -3,10 +3,11 @@
 // would (§4.1 MX matching, §4.2 certificate validation, §5 enforce and testing).
 import {
   matchMxToPolicy,
-  mtaStsModes,
-  parseMtaStsPolicy,
-  parseMtaStsRecord,
+  mtaStsPolicyUrl,
+  mtaStsRecordName,
   selectMtaStsRecord,
+  validateMtaStsPolicy,
+  validateMtaStsRecord,
   type Diagnostic,
   type MtaStsCheckResultData as MtaStsCheckResult,
   type MtaStsMode,
@@ -16,8 +17,6 @@ import { lookupMx, type MxHost } from '../../mail-transport/mx.ts';
 import {
   fetchMtaStsPolicy,
   lookupMtaStsRecord,
-  mtaStsPolicyHost,
-  mtaStsRecordName,
   type MtaStsPolicyFetch,
 } from '../../mail-transport/mta-sts-policy.ts';
 import { runSmtpSession, type SmtpSessionResult } from '../../mail-transport/smtp-session.ts';
@@ -224,46 +223,15 @@ function policyPart(fetched: MtaStsPolicyFetch | null, url: string): MtaStsCheck
     diagnostics: [] as Diagnostic[],
   };
   if (fetched === null) return base;
-  if (fetched.refusal !== null)
-    return {
-      ...base,
-      diagnostics: [
-        {
-          severity: 'error',
-          code: fetched.refusal.code,
-          message: `${fetched.refusal.message} Senders deliver as though the domain published no MTA-STS.`,
-          requirement: 'MUST',
-          rfc: fetched.refusal.rfc,
-          fix: fetched.refusal.fix,
-        },
-      ],
-    };
-  const parsed = parseMtaStsPolicy(fetched.body ?? '');
-  const diagnostics = [...parsed.diagnostics];
-  const mode = mtaStsModes.find((candidate) => candidate === parsed.mode) ?? null;
-  const maxAge = parsed.maxAge !== null && /^\d{1,10}$/.test(parsed.maxAge) ? Number(parsed.maxAge) : null;
-  const missing = [
-    ...(parsed.version === 'STSv1' ? [] : ['version: STSv1']),
-    ...(mode === null ? ['a mode of enforce, testing or none'] : []),
-    ...(maxAge === null ? ['max_age in seconds'] : []),
-    ...(parsed.mx.length === 0 && mode !== 'none' ? ['an mx pattern'] : []),
-  ];
-  if (missing.length > 0)
-    diagnostics.push({
-      severity: 'error',
-      code: 'MTA_STS_POLICY_UNUSABLE',
-      message: `The policy lacks ${missing.join(', ')}; senders cannot apply it and deliver as though the domain published no MTA-STS.`,
-      requirement: 'MUST',
-      rfc: 'RFC 8461 §3.2',
-      fix: 'Write the policy as "version: STSv1", "mode: enforce", one "mx:" line per MX host and "max_age: 604800", one per line.',
-    });
-  const usable = !diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+  if (fetched.body === null) return { ...base, diagnostics: fetched.diagnostics };
+  const validated = validateMtaStsPolicy(fetched.body);
+  const parsed = validated.parsed;
   return {
     ...base,
-    mode: usable ? mode : null,
-    maxAge,
-    mx: parsed.mx.map((entry) => entry.pattern),
-    diagnostics,
+    mode: validated.valid ? (parsed?.mode ?? null) : null,
+    maxAge: parsed?.maxAge ?? null,
+    mx: parsed?.mx ?? [],
+    diagnostics: [...fetched.diagnostics, ...validated.diagnostics],
   };
 }
 
@@ -311,9 +279,9 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
       fix: `Keep exactly one v=STSv1 TXT record at ${lookup.name}.`,
     });
   else if (single !== null) {
-    const parsed = parseMtaStsRecord(single);
-    recordDiagnostics.push(...parsed.diagnostics);
-    recordId = parsed.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? null : parsed.id;
+    const validated = validateMtaStsRecord(single);
+    recordDiagnostics.push(...validated.diagnostics);
+    recordId = validated.valid ? (validated.parsed?.id ?? null) : null;
   }
   const record = {
     name: lookup.name,
@@ -324,10 +292,7 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   };
   // RFC 8461 §3.3: the policy is fetched only once a valid record says there is one
   const fetched = recordId === null ? null : await fetchMtaStsPolicy(net, domain, signal);
-  const policy = policyPart(
-    fetched,
-    fetched?.url ?? `https://${mtaStsPolicyHost(domain)}/.well-known/mta-sts.txt`,
-  );
+  const policy = policyPart(fetched, fetched?.url ?? mtaStsPolicyUrl(domain));
   const usable = policy.mode === null ? null : { mode: policy.mode, patterns: policy.mx };
   const hosts = await Promise.all(mx.hosts.map((host) => checkHost(context, host, usable)));
 
