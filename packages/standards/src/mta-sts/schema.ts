@@ -23,7 +23,10 @@ export const mtaStsRecordMessages = {
 /** Body of `POST /v1/mta-sts/generate`: the spec's generator inputs (part 1 §3) and the record id. */
 export const mtaStsGenerateBody = z
   .object({
-    domain: domainField().describe('The Policy Domain: the record goes to _mta-sts.{domain}'),
+    domain: domainField()
+      // a missing domain gets the spec's message too ('Domain is required'), not zod's type error
+      .prefault('')
+      .describe('The Policy Domain: the record goes to _mta-sts.{domain}'),
     mode: mtaStsModeSchema.default(mtaStsDefaultMode).describe('The policy mode (RFC 8461 §5)'),
     mx: z
       .array(
