@@ -12,6 +12,7 @@ import {
   hasProgram,
   labEnv,
   startDnsServer,
+  startMtaStsLab,
   startNodeTlsServer,
   startScriptedTlsServer,
   startStarttlsSmtpServer,
@@ -87,6 +88,9 @@ await new Promise<void>((resolve) => probe.close(() => resolve()));
 Object.assign(zones, dkimZones());
 Object.assign(zones, arcZones(dataDir));
 Object.assign(zones, spfZones);
+// MTA-STS mail domains: policy hosts on the lab web server, STARTTLS SMTP servers for their MX hosts
+const mtaSts = await startMtaStsLab({ web });
+Object.assign(zones, mtaSts.zones);
 // the lab root, test. and the signed (and broken) domains under it, for the DNSKEY tool's Chain
 // tab; the fixture zones above stay deeper than test., so they still answer for their names
 // and, where dnssec-signzone can sign them in (CI installs it), the DANE live check's TLSA records
@@ -153,6 +157,7 @@ Object.assign(
       `${labTlsHosts.broken}::127.0.0.1:${brokenTls.port}`,
       `${labTlsHosts.stalled}::127.0.0.1:${stalledTls.port}`,
       ...Object.values(labDaneDomains).map((domain) => `${labDaneMx(domain)}:25:127.0.0.1:${daneSmtp.port}`),
+      ...mtaSts.connectTo,
     ],
   }),
   { OUTBOUND_CA_FILE: caFile, DNSSEC_TRUST_ANCHORS: dnssecLab.trustAnchorFile },

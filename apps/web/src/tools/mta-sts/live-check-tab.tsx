@@ -115,6 +115,8 @@ function HostTable({ result }: { result: MtaStsCheckResultData }) {
         },
         {
           header: 'Result',
+          // room for the widest mark, "would fail if enforced", without cutting it
+          cellProps: { style: { minWidth: '11.5rem' } },
           cell: (host) => (
             <StatusBadge style={hostStyle(host, result.policy.mode)} label={`${host.host} result`} />
           ),
@@ -214,7 +216,7 @@ export function LiveCheckView({ result }: { result: MtaStsCheckResultData }) {
       </ResultSection>
       <Text size="sm">
         Senders report MTA-STS failures to the domain through TLS-RPT:{' '}
-        <Anchor component={Link} to="/tools/tls-rpt">
+        <Anchor component={Link} to="/tools/tls-rpt" underline="always">
           set up or read TLS-RPT reports
         </Anchor>
         .
