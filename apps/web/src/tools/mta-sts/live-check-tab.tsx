@@ -60,11 +60,17 @@ const hostStyles = {
     textColour: 'black',
     meaning: 'In testing mode mail is still delivered and the failure is reported (TLS-RPT).',
   },
-  unchecked: {
-    text: 'not checked',
+  noPolicy: {
+    text: 'no policy applied',
     colour: 'gray.7',
     textColour: 'white',
-    meaning: 'The host was not reached, or there is no usable policy to apply.',
+    meaning: 'No usable MTA-STS policy: senders deliver with whatever TLS the host offers.',
+  },
+  unreached: {
+    text: 'not reached',
+    colour: 'gray.7',
+    textColour: 'white',
+    meaning: 'The host has no address or did not answer on port 25, so its TLS was not checked.',
   },
 } satisfies Record<string, StatusStyle>;
 
@@ -75,7 +81,8 @@ function hostStyle(host: Host, mode: MtaStsCheckResultData['policy']['mode']): S
   if (host.wouldFail) return hostStyles.wouldFail;
   if (host.diagnostics.some((diagnostic) => diagnostic.severity === 'warning') && mode === 'testing')
     return hostStyles.reported;
-  if (host.starttls === null || mode === null || mode === 'none') return hostStyles.unchecked;
+  if (mode === null || mode === 'none') return hostStyles.noPolicy;
+  if (host.starttls === null) return hostStyles.unreached;
   return hostStyles.delivers;
 }
 
