@@ -48,8 +48,8 @@ describe('MTA-STS routes', () => {
         'version: STSv1\r\nmode: testing\r\nmx: *.example.net\r\nmax_age: 86400\r\n',
       );
       expect(data.diagnostics.map((d) => d.code)).toEqual([
-        'MTASTS_POLICY_MAX_AGE_SHORT',
         'MTASTS_POLICY_MODE_TESTING',
+        'MTASTS_POLICY_MAX_AGE_SHORT',
       ]);
     });
 

@@ -62,8 +62,8 @@ describe('validateMtaStsPolicy (RFC 8461 §3.2, spec part 1 §5 messages)', () =
     );
     expect(testing.valid).toBe(true);
     expect(testing.diagnostics.map((d) => [d.severity, d.code])).toEqual([
-      ['info', 'MTASTS_POLICY_MAX_AGE_SHORT'],
       ['info', 'MTASTS_POLICY_MODE_TESTING'],
+      ['info', 'MTASTS_POLICY_MAX_AGE_SHORT'],
     ]);
     const none = validateMtaStsPolicy(policy('version: STSv1', 'mode: none', 'max_age: 86400'));
     expect(none.diagnostics.map((d) => d.code)).toEqual(['MTASTS_POLICY_MODE_NONE']);

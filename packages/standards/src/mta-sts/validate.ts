@@ -260,6 +260,8 @@ export function validateMtaStsPolicy(text: string): ValidationResult<MtaStsPolic
     });
   }
 
+  // in the order of the lines they point at, so a reader goes down the file once; file-wide ones last
+  diagnostics.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
   return toValidationResult(diagnostics, {
     kind: 'policy',
     version: parsed.version,

@@ -22,7 +22,7 @@ const flow = `sequenceDiagram
   participant W as mta-sts.example.com (HTTPS)
   participant M as MX host
   S->>D: TXT _mta-sts.example.com
-  D-->>S: v=STSv1; id=…
+  D-->>S: v=STSv1 and the policy id
   S->>W: GET /.well-known/mta-sts.txt (certificate checked, no redirects)
   W-->>S: 200 text/plain policy
   S->>D: MX example.com
