@@ -190,3 +190,20 @@ export function labDaneRecords(serverKey: string, otherKey: string): Record<stri
     'secure.test': [...records(labDaneDomains.pass, serverKey), ...records(labDaneDomains.fail, otherKey)],
   };
 }
+
+/** The SMTP session inspector's lab mail domain: mx1 offers STARTTLS, mx2 answers it 454. */
+export const labInspectorDomain = 'mail-inspect.example.test';
+export const labInspectorMx = {
+  good: `mx1.${labInspectorDomain}`,
+  refusing: `mx2.${labInspectorDomain}`,
+} as const;
+export const inspectorZones: DnsZones = {
+  [labInspectorDomain]: {
+    MX: [
+      { preference: 10, exchange: labInspectorMx.good },
+      { preference: 20, exchange: labInspectorMx.refusing },
+    ],
+  },
+  [labInspectorMx.good]: { A: '127.0.0.1' },
+  [labInspectorMx.refusing]: { A: '127.0.0.1' },
+};

@@ -15,6 +15,7 @@ import {
   startMtaStsLab,
   startNodeTlsServer,
   startScriptedTlsServer,
+  startSmtpServer,
   startStarttlsSmtpServer,
   startWebServer,
   type DnsZones,
@@ -24,6 +25,8 @@ import { servePublishing } from './lab-dns.ts';
 import {
   arcZones,
   dkimZones,
+  inspectorZones,
+  labInspectorMx,
   labPrivateNames,
   labSites,
   labDaneDomains,
@@ -91,6 +94,7 @@ Object.assign(zones, spfZones);
 // MTA-STS mail domains: policy hosts on the lab web server, STARTTLS SMTP servers for their MX hosts
 const mtaSts = await startMtaStsLab({ web });
 Object.assign(zones, mtaSts.zones);
+Object.assign(zones, inspectorZones);
 // the lab root, test. and the signed (and broken) domains under it, for the DNSKEY tool's Chain
 // tab; the fixture zones above stay deeper than test., so they still answer for their names
 // and, where dnssec-signzone can sign them in (CI installs it), the DANE live check's TLSA records
@@ -139,6 +143,18 @@ const stalledTls = await startScriptedTlsServer({
   certificate: await web.ca.issue({ names: [labTlsHosts.stalled], keyType: 'rsa-2048' }),
   stallAfterServerHello: true,
 });
+// the SMTP session inspector's mail hosts: one with working STARTTLS, one that answers it 454
+const inspectorCertificate = await web.ca.issue({ names: Object.values(labInspectorMx) });
+const inspectorGood = await startSmtpServer({
+  variant: 'starttls',
+  certificate: inspectorCertificate,
+  name: labInspectorMx.good,
+});
+const inspectorRefusing = await startSmtpServer({
+  variant: 'starttls-454',
+  certificate: inspectorCertificate,
+  name: labInspectorMx.refusing,
+});
 // specs publish records in it at run time (e2e/lab-dns.ts)
 await servePublishing(dns, dataDir);
 // DNS_SERVERS, OUTBOUND_ALLOW=127.0.0.0/8, OUTBOUND_CONNECT_TO, OUTBOUND_CA_FILE and the lab root's
@@ -158,6 +174,8 @@ Object.assign(
       `${labTlsHosts.stalled}::127.0.0.1:${stalledTls.port}`,
       ...Object.values(labDaneDomains).map((domain) => `${labDaneMx(domain)}:25:127.0.0.1:${daneSmtp.port}`),
       ...mtaSts.connectTo,
+      `${labInspectorMx.good}:25:127.0.0.1:${inspectorGood.port}`,
+      `${labInspectorMx.refusing}:25:127.0.0.1:${inspectorRefusing.port}`,
     ],
   }),
   { OUTBOUND_CA_FILE: caFile, DNSSEC_TRUST_ANCHORS: dnssecLab.trustAnchorFile },

@@ -33,3 +33,4 @@ export * from './mta-sts/index.ts';
 export * from './dkim/index.ts';
 export * from './arc/index.ts';
 export * from './tls/index.ts';
+export * from './smtp-session-inspector/index.ts';

@@ -144,8 +144,14 @@ export const tools: readonly ToolDefinition[] = [
     'smtp-session-inspector',
     'SMTP Session Inspector',
     'Email Security',
-    ['RFC 5321', 'RFC 3207'],
+    ['RFC 5321', 'RFC 3207', 'RFC 8314', 'RFC 7505'],
     'Watch a real SMTP session with a mail server, STARTTLS included.',
+    {
+      operations: () =>
+        import('./smtp-session-inspector/operations.ts').then(
+          (module) => module.smtpSessionInspectorOperations,
+        ),
+    },
   ),
   tool(
     'pgp',

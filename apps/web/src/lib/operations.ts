@@ -72,15 +72,24 @@ export async function callOperationWithProgress<Op extends ToolOperation>(
   return checked.data as OperationResult<Op>;
 }
 
-/** `useOperation` for an operation that streams progress: the mutation, and the latest event of the running call. */
+/**
+ * `useOperation` for an operation that streams progress: the mutation, the latest event of the
+ * running call, and all its events in order (for a log of steps; events arriving together are
+ * rendered together, so the latest alone may skip some).
+ */
 export function useOperationWithProgress<Op extends ToolOperation>(operation: Op) {
   const [progress, setProgress] = useState<ProgressOf<Op> | null>(null);
+  const [progressEvents, setProgressEvents] = useState<ProgressOf<Op>[]>([]);
   const mutation = useMutation<OperationResult<Op>, Error, OperationBody<Op>>({
     mutationKey: [operation.tool, operation.id],
     mutationFn: (body) => {
       setProgress(null);
-      return callOperationWithProgress(operation, body, setProgress);
+      setProgressEvents([]);
+      return callOperationWithProgress(operation, body, (event) => {
+        setProgress(event);
+        setProgressEvents((previous) => [...previous, event]);
+      });
     },
   });
-  return { ...mutation, progress };
+  return { ...mutation, progress, progressEvents };
 }

@@ -19,3 +19,24 @@ export function succeedWith(data: unknown) {
 export function failWith(error: string, code: string, status: number) {
   return respondWith({ success: false, error, code }, status);
 }
+
+const eventBlock = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** A fetch answering with a Server-Sent Events body the test writes to, chunk by chunk. */
+export function streamingFetch() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(start) {
+      controller = start;
+    },
+  });
+  const fetchMock = vi
+    .fn<typeof fetch>()
+    .mockResolvedValue(new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }));
+  return {
+    fetchMock,
+    send: (name: string, data: unknown) => controller.enqueue(encoder.encode(eventBlock(name, data))),
+    end: () => controller.close(),
+  };
+}

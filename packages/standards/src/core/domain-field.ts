@@ -72,3 +72,38 @@ export function domainField(rules: DomainNameRules = {}) {
       if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
     });
 }
+
+/** A blank host field, as the spec words it (part 2 §6). */
+export const hostnameRequiredMessage = 'Hostname is required';
+
+const ipAddressSchema = z.union([z.ipv4(), z.ipv6()]);
+
+/** Why `input` is not a host a tool can connect to (a domain name or an IP address), or undefined. */
+export function tlsHostProblem(input: string): string | undefined {
+  const host = input.trim();
+  if (host === '') return hostnameRequiredMessage;
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (ipAddressSchema.safeParse(bare).success) return undefined;
+  // example.com:443 or [2001:db8::1]:443: the port has a field of its own
+  const withPort = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(host);
+  if (withPort)
+    return `Put the port in the Port field: enter ${withPort[1] ?? ''} as the host and ${withPort[2] ?? ''} as the port`;
+  return domainNameProblem(host);
+}
+
+/**
+ * A host field of a request body (a name or an address, `[v6]` allowed): trimmed, checked with
+ * `tlsHostProblem`, an IPv6 address without its brackets.
+ */
+export function hostField() {
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined ? hostnameRequiredMessage : 'Hostname must be text'),
+    })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = tlsHostProblem(value);
+      if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => (value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value));
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainNameProblem } from '../core/domain-field.ts';
+import { hostField } from '../core/domain-field.ts';
 import { scannedVersionSchema, starttlsProtocolSchema, tlsScanReportSchema } from './scan-report.ts';
 import { tlsConfigServers } from './server-config.ts';
 
@@ -117,42 +117,13 @@ export const tlsServerConfigSchema = z.object({
   config: z.string(),
 });
 
-/** The TLS tester's blank hostname, as the spec words it (part 2 §6). */
-export const hostnameRequiredMessage = 'Hostname is required';
-
-const ipAddressSchema = z.union([z.ipv4(), z.ipv6()]);
-
-/** Why `input` is not a host the tester can connect to (a domain name or an IP address), or undefined. */
-export function tlsHostProblem(input: string): string | undefined {
-  const host = input.trim();
-  if (host === '') return hostnameRequiredMessage;
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (ipAddressSchema.safeParse(bare).success) return undefined;
-  // example.com:443 or [2001:db8::1]:443: the port has a field of its own
-  const withPort = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(host);
-  if (withPort)
-    return `Put the port in the Port field: enter ${withPort[1] ?? ''} as the host and ${withPort[2] ?? ''} as the port`;
-  return domainNameProblem(host);
-}
-
 /** The STARTTLS protocols in the words of the form's select. */
 const starttlsWords = 'SMTP, IMAP, POP3, FTP, XMPP, LDAP or PostgreSQL (postgres)';
 
 /** Body of `POST /v1/tls-cipher/analyse`, shared by the server route and the Tester form. */
 export const tlsAnalyseBody = z
   .object({
-    host: z
-      .string({
-        error: (issue) => (issue.input === undefined ? hostnameRequiredMessage : 'Hostname must be text'),
-      })
-      .trim()
-      .superRefine((value, context) => {
-        const problem = tlsHostProblem(value);
-        if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
-      })
-      // an IPv6 address is connected to without its brackets
-      .transform((value) => (value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value))
-      .describe('Host name or IP address of the TLS server'),
+    host: hostField().describe('Host name or IP address of the TLS server'),
     port: z
       .number({ error: 'Port must be a whole number from 1 to 65535' })
       .int('Port must be a whole number from 1 to 65535')

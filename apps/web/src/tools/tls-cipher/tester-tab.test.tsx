@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { failWith } from '../../test/api.ts';
+import { failWith, streamingFetch } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { nextProgressPercent, progressValueText, TesterTab } from './tester-tab.tsx';
 
@@ -96,27 +96,6 @@ const oldServer: TlsScanReport = {
   stats: { connections: 41, durationMs: 1800 },
 };
 const analysis = tlsAnalysis(oldServer, { checked: true, note: 'https://old.example.com/ sends no HSTS' });
-
-const eventBlock = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-
-/** A fetch answering with a Server-Sent Events body the test writes to, chunk by chunk. */
-function streamingFetch() {
-  const encoder = new TextEncoder();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(start) {
-      controller = start;
-    },
-  });
-  const fetchMock = vi
-    .fn<typeof fetch>()
-    .mockResolvedValue(new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }));
-  return {
-    fetchMock,
-    send: (name: string, data: unknown) => controller.enqueue(encoder.encode(eventBlock(name, data))),
-    end: () => controller.close(),
-  };
-}
 
 async function submit(host: string) {
   const user = userEvent.setup();
