@@ -197,6 +197,25 @@ describe('POST /v1/mta-sts/check', () => {
     SLOW,
   );
 
+  it('the DNS servers of the record fail (SERVFAIL): a fail that says senders cannot discover the policy', async () => {
+    tool.dns.update('_mta-sts.servfail.mtasts.example.test', { servfail: true });
+    const result = await check('servfail.mtasts.example.test');
+    expect(result.verdict).toBe('fail');
+    expect(result.summary).toContain('cannot be read');
+    expect(codes(result.record.diagnostics)).toEqual(['MTA_STS_RECORD_DNS_ERROR']);
+  });
+
+  it(
+    'our resolver never answers for the record: we could not check (503), not a verdict on the domain',
+    async () => {
+      tool.dns.update('_mta-sts.silent.mtasts.example.test', { timeout: true });
+      const response = await tool.post(CHECK, { domain: 'silent.mtasts.example.test' });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json()).toMatchObject({ success: false, code: 'RESOLVER_UNAVAILABLE' });
+    },
+    SLOW,
+  );
+
   it('a policy host at a private address is refused as the target (422)', async () => {
     tool.dns.update('_mta-sts.intranet.mtasts.example.test', { TXT: 'v=STSv1; id=1;' });
     tool.dns.update('mta-sts.intranet.mtasts.example.test', { A: '10.1.2.3' });

@@ -21,6 +21,7 @@ import {
 } from '../../mail-transport/mta-sts-policy.ts';
 import { runSmtpSession, type SmtpSessionResult } from '../../mail-transport/smtp-session.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { lookupFailed, unlessResolverFailed } from '../could-not-check.ts';
 import { asTargetProblem } from '../target-problem.ts';
 
 /**
@@ -237,13 +238,19 @@ function policyPart(fetched: MtaStsPolicyFetch | null, url: string): MtaStsCheck
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** `POST /v1/mta-sts/check`: a refused target is a 422; DNS and every remote failure are in the result. */
+/**
+ * `POST /v1/mta-sts/check`: a refused policy host is a 422; when our own resolver failed on the
+ * record, which every verdict hangs on, we could not check (503); every other DNS and remote
+ * failure is in the result.
+ */
 export async function checkMtaSts(
   body: { domain: string },
   context: MtaStsCheckContext,
 ): Promise<MtaStsCheckResult> {
   try {
-    return await check(bare(body.domain), context);
+    return await unlessResolverFailed(context.net.dns, check(bare(body.domain), context), (result, failed) =>
+      lookupFailed(failed, result.record.name),
+    );
   } catch (error) {
     if (context.signal.aborted) throw error;
     throw asTargetProblem(error);
@@ -340,7 +347,10 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   const hasWarning = all.some((diagnostic) => diagnostic.severity === 'warning');
   let verdict: MtaStsCheckResult['verdict'];
   let summary: string;
-  if (!record.found && lookup.dnsError === null) {
+  if (lookup.dnsError !== null) {
+    verdict = 'fail';
+    summary = `The record of ${domain} cannot be read (${lookup.dnsError}): senders cannot discover its MTA-STS policy.`;
+  } else if (!record.found) {
     verdict = 'none';
     summary = `${domain} publishes no MTA-STS record at ${mtaStsRecordName(domain)}: senders use TLS only opportunistically.`;
   } else if (policy.mode === 'none') {
