@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { withConsentGiven } from './fixtures.ts';
+import { expectReadableAt, withConsentGiven } from './fixtures.ts';
 import { hasProgram } from '@rfckit/testlab';
 import { labDaneDomains, labDaneMx, labTlsHosts } from './lab-sites.ts';
 import { signInThroughApi } from './session.ts';
@@ -41,16 +40,6 @@ async function generatePkixForSmtp(page: Page) {
   await expect(
     page.getByRole('heading', { name: `TLSA records for _25._tcp.${labTlsHosts.current}.` }),
   ).toBeFocused();
-}
-
-/** No sideways scroll at `width`, and no WCAG 2 A/AA violation axe can see. */
-async function expectReadableAt(page: Page, width: number) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 test('a new user builds TLSA records from a fetched lab certificate and checks one against the chain', async ({

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mtaStsLabDomains } from '@rfckit/testlab';
-import { withConsentGiven } from './fixtures.ts';
+import { expectReadableAt, withConsentGiven } from './fixtures.ts';
 import { signInThroughApi } from './session.ts';
 
 // e2e/serve.ts serves the lab's MTA-STS domains: policy hosts on the lab web server, lab SMTP
@@ -11,16 +10,6 @@ test.beforeEach(async ({ page, request }) => {
   await withConsentGiven(page);
   await signInThroughApi(page, request, 'mta-sts-check');
 });
-
-/** No sideways scroll at `width`, and no WCAG 2 A/AA violation axe can see. */
-async function expectReadableAt(page: Page, width: number) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 test('a new user checks a mail domain live and learns that mail to mx2 would fail, and why', async ({
   page,

@@ -1,11 +1,11 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { mtaStsOperations, type MtaStsCheckResultData } from '@rfckit/standards';
-import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { DataTable } from '../../components/data-table.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
+import { useLinkedRun } from '../../components/linked-run.ts';
 import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { ResultSection } from '../../components/result-section.tsx';
 import { badgeMeanings, passGreen, StatusBadge, type StatusStyle } from '../../components/status-badge.tsx';
@@ -247,13 +247,7 @@ export function LiveCheckTab() {
     fallbackError: 'Domain is required',
   });
 
-  // a linked domain runs once, when the tab opens; the form's own checks apply as to typed input
-  const ranLinked = useRef(false);
-  useEffect(() => {
-    if (ranLinked.current || linked.domain === '') return;
-    ranLinked.current = true;
-    send(linked);
-  });
+  useLinkedRun(linked, linked.domain !== '', send);
 
   return (
     <OperationForm
