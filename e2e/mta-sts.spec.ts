@@ -24,7 +24,7 @@ test('a new user generates a record and policy, copies them, then fixes a broken
 
   const form = page.getByRole('form', { name: 'MTA-STS generator' });
   const panel = page.getByRole('region', { name: 'Generated MTA-STS record and policy' });
-  await expect(panel).toContainText('Enter your domain');
+  await expect(panel).toContainText('Domain is required');
   await form.getByRole('textbox', { name: 'Domain', exact: true }).fill('example.com');
   await expect(panel).toContainText('At least one mx field is required');
   await form.getByRole('textbox', { name: 'MX host pattern 1' }).fill('mx1.example.com');

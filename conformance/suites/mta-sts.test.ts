@@ -205,3 +205,20 @@ describe('MTA-STS policy fetch rules (RFC 8461 §3.3)', () => {
     });
   }
 });
+
+describe('every MTA-STS finding over the conformance cases has a fix', () => {
+  it('records, policies and fetch outcomes', () => {
+    const diagnostics = [
+      ...cases.txt_records.flatMap((item) => validateMtaStsRecord(item.txt).diagnostics),
+      ...cases.policies.flatMap((item) => validateMtaStsPolicy(item.policy).diagnostics),
+      ...Object.values(fetchCases).flatMap((list) =>
+        list.flatMap(({ outcome }) => judgePolicyFetch(outcome).diagnostics),
+      ),
+    ];
+    const missing = diagnostics.filter((d) => d.severity !== 'info' && (d.fix ?? '').trim() === '');
+    assert.deepEqual(
+      missing.map((d) => `${d.code}: ${d.message}`),
+      [],
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../core/seeded-random.ts';
 import { mxPatternProblem, validateMtaStsPolicy, validateMtaStsRecord } from './validate.ts';
 
 const policy = (...lines: string[]) => lines.map((line) => `${line}\r\n`).join('');
@@ -101,5 +102,52 @@ describe('validateMtaStsRecord (RFC 8461 §3.1)', () => {
       valid: true,
       parsed: { kind: 'record', id: '20240101120000' },
     });
+  });
+});
+
+describe('every MTA-STS warning and error has a fix (docs/architecture.md §3)', () => {
+  it('over seeded edits of good policies and records', () => {
+    const rng = createRng(0x8461);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
+    const seeds = [
+      policy(...good),
+      'version: STSv1\nmode: none\nmax_age: 0\n',
+      'v=STSv1; id=20240101120000;',
+    ];
+    const tokens = [
+      '\r\n',
+      '\n',
+      '\r',
+      ':',
+      ';',
+      '=',
+      ' ',
+      '*',
+      '.',
+      '#',
+      'mx: ',
+      'mode: ',
+      'max_age: ',
+      'id=',
+      'v=',
+      '-1',
+      'é',
+    ];
+    const missing = new Set<string>();
+    for (let n = 0; n < 600; n++) {
+      let text = pick(seeds);
+      for (let edits = 1 + Math.floor(rng() * 3); edits > 0; edits--) {
+        const at = Math.floor(rng() * (text.length + 1));
+        text =
+          rng() < 0.6
+            ? text.slice(0, at) + pick(tokens) + text.slice(at)
+            : text.slice(0, at) + text.slice(at + 3);
+      }
+      for (const result of [validateMtaStsPolicy(text), validateMtaStsRecord(text)]) {
+        for (const d of result.diagnostics)
+          if (d.severity !== 'info' && (d.fix ?? '').trim() === '') missing.add(`${d.code}: ${d.message}`);
+      }
+    }
+    expect([...missing]).toEqual([]);
   });
 });

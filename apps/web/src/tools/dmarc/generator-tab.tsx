@@ -1,23 +1,21 @@
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Fieldset,
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   Radio,
   SimpleGrid,
   Stack,
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   dmarcGenerateBody,
+  dmarcMaxAddresses,
   dmarcGeneratorDefaults,
   type DmarcGeneratorResult,
   type DmarcPolicy,
@@ -30,9 +28,10 @@ import { useMemo, type ReactNode } from 'react';
 
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { computedPanelState } from '../../components/request-form.ts';
-import { ResultPanel } from '../../components/result-panel.tsx';
 import { CopyBlock } from '../../components/copy-block.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
+import { LivePreviewLayout } from '../../components/live-preview-layout.tsx';
+import { TextRowList } from '../../components/text-row-list.tsx';
 import { addedTagExplanations, RemovedBadge, SpecBadge } from './spec-badge.tsx';
 
 /** Spec part 1 §8. */
@@ -180,54 +179,18 @@ function AddressList({
   onChange,
 }: AddressListProps) {
   return (
-    <Fieldset legend={legend}>
-      <Text component="div" size="sm" c="dimmed" mb="xs">
-        <Described badges={badge}>{description}</Described>
-      </Text>
-      <Stack gap="xs">
-        {values.map((value, index) => (
-          // rows are only appended or removed whole; the index names the row
-          <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={`${rowLabel} ${index + 1}`}
-              placeholder={index === 0 ? 'dmarc-reports@example.com' : 'reports@provider.example'}
-              value={value}
-              onChange={(event) =>
-                onChange(values.map((v, i) => (i === index ? event.currentTarget.value : v)))
-              }
-              error={errors[`${errorKey}.${index}`]}
-              type="text"
-              inputMode="email"
-              autoCapitalize="off"
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {values.length > 1 && (
-              <ActionIcon
-                variant="default"
-                size="lg"
-                mb={errors[`${errorKey}.${index}`] ? 22 : 0}
-                aria-label={`Remove ${rowLabel.toLowerCase()} ${index + 1}`}
-                onClick={() => onChange(values.filter((_, i) => i !== index))}
-              >
-                ×
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        <Button
-          type="button"
-          variant="default"
-          size="xs"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => onChange([...values, ''])}
-          disabled={values.length >= 20}
-        >
-          {addLabel}
-        </Button>
-      </Stack>
-    </Fieldset>
+    <TextRowList
+      legend={legend}
+      description={<Described badges={badge}>{description}</Described>}
+      rowLabel={rowLabel}
+      addLabel={addLabel}
+      values={values}
+      onChange={onChange}
+      errorOf={(index) => errors[`${errorKey}.${index}`]}
+      placeholderOf={(index) => (index === 0 ? 'dmarc-reports@example.com' : 'reports@provider.example')}
+      max={dmarcMaxAddresses}
+      inputProps={{ type: 'text', inputMode: 'email' }}
+    />
   );
 }
 
@@ -284,223 +247,222 @@ export function GeneratorTab() {
   );
 
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
-      <form onSubmit={(event) => event.preventDefault()} noValidate aria-label="DMARC generator">
-        <Stack gap="md">
-          <TextInput
-            label="Domain"
-            description="The domain mail is sent from; the record is published at _dmarc.{domain}."
-            placeholder="example.com"
-            value={form.domain}
-            onChange={(event) => update({ domain: event.currentTarget.value })}
-            error={errors.domain}
-            autoCapitalize="off"
-            autoComplete="off"
-            spellCheck={false}
-          />
-
-          <Fieldset legend="Policy">
-            <Stack gap="sm">
-              <NativeSelect
-                label="Policy (p)"
-                description={
-                  <Described badges={<RequirementBadge level="SHOULD" text="RECOMMENDED" size="xs" />}>
-                    What receivers do with mail from your domain that fails DMARC.
-                  </Described>
-                }
-                data={policyOptions}
-                value={form.policy}
-                onChange={(event) => update({ policy: event.currentTarget.value as DmarcPolicy })}
-              />
-              <NativeSelect
-                label="Subdomain policy (sp)"
-                description={
-                  <Described badges={<RequirementBadge level="MAY" size="xs" />}>
-                    For existing subdomains without a record of their own.
-                  </Described>
-                }
-                data={subdomainOptions}
-                value={form.subdomainPolicy}
-                onChange={(event) => update({ subdomainPolicy: event.currentTarget.value as DmarcPolicy })}
-              />
-              <NativeSelect
-                label="Non-existent subdomain policy (np)"
-                description={
-                  <Described badges={<SpecBadge kind="added" explanation={addedTagExplanations.np} />}>
-                    For subdomains that do not exist in DNS: mail from them is almost always forged.
-                  </Described>
-                }
-                data={[
-                  { value: '', label: 'not published: sp applies, else p' },
-                  { value: 'none', label: 'none' },
-                  { value: 'quarantine', label: 'quarantine' },
-                  { value: 'reject', label: 'reject' },
-                ]}
-                value={form.np}
-                onChange={(event) => update({ np: event.currentTarget.value as FormState['np'] })}
-              />
-              <NumberInput
-                label="Percentage (pct)"
-                description={
-                  <Described badges={<RemovedBadge tag="pct" />}>
-                    Share of failing mail the policy applies to; 100 is not published.
-                  </Described>
-                }
-                min={0}
-                max={100}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="strict"
-                suffix="%"
-                value={form.percentage}
-                onChange={(value) => update({ percentage: value })}
-                error={errors.percentage}
-              />
-              <Switch
-                label="Test mode (t=y)"
-                description={
-                  <Described badges={<SpecBadge kind="added" explanation={addedTagExplanations.t} />}>
-                    Receivers apply one level less to failing mail while you test.
-                  </Described>
-                }
-                checked={form.testMode}
-                onChange={(event) => update({ testMode: event.currentTarget.checked })}
-              />
-            </Stack>
-          </Fieldset>
-
-          <Fieldset legend="Alignment">
-            <Text size="sm" c="dimmed" mb="xs">
-              Relaxed: the domain SPF or DKIM authenticates may be a subdomain of the From domain (the same
-              Organizational Domain). Strict: it must be the From domain itself.
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NativeSelect
-                label="SPF alignment (aspf)"
-                data={alignmentOptions}
-                value={form.aspf}
-                onChange={(event) => update({ aspf: event.currentTarget.value as Alignment })}
-              />
-              <NativeSelect
-                label="DKIM alignment (adkim)"
-                data={alignmentOptions}
-                value={form.adkim}
-                onChange={(event) => update({ adkim: event.currentTarget.value as Alignment })}
-              />
-            </SimpleGrid>
-          </Fieldset>
-
-          <AddressList
-            legend="Aggregate reports (rua)"
-            rowLabel="Aggregate report address"
-            addLabel="Add aggregate address"
-            values={form.rua}
-            errors={errors}
-            errorKey="reporting.rua"
-            badge={<RequirementBadge level="SHOULD" size="xs" />}
-            description="Daily summaries of who sends mail as your domain. Blank rows are left out; addresses get mailto:."
-            onChange={(rua) => update({ rua })}
-          />
-          <AddressList
-            legend="Failure reports (ruf)"
-            rowLabel="Failure report address"
-            addLabel="Add failure address"
-            values={form.ruf}
-            errors={errors}
-            errorKey="reporting.ruf"
-            badge={<RequirementBadge level="MAY" size="xs" />}
-            description="Reports on single failing messages; few receivers send them."
-            onChange={(ruf) => update({ ruf })}
-          />
-
-          <Fieldset legend="Reporting options">
-            <Stack gap="sm">
-              <NumberInput
-                label="Report interval in seconds (ri)"
-                description={
-                  <Described badges={<RemovedBadge tag="ri" />}>86400 (a day) is not published.</Described>
-                }
-                min={1}
-                max={4294967295}
-                allowDecimal={false}
-                allowNegative={false}
-                value={form.ri}
-                onChange={(value) => update({ ri: value })}
-                error={errors['reportingOptions.ri']}
-              />
-              <NativeSelect
-                label="Failure report format (rf)"
-                description={<Described badges={<RemovedBadge tag="rf" />}>afrf is not published.</Described>}
-                data={[
-                  { value: 'afrf', label: 'afrf (not published)' },
-                  { value: 'iodef', label: 'iodef' },
-                ]}
-                value={form.rf}
-                onChange={(event) => update({ rf: event.currentTarget.value as FormState['rf'] })}
-              />
-              <Radio.Group
-                label="Failure reporting options (fo)"
-                description="When receivers send failure reports; fo=0 is not published. Needs a failure report address."
-                value={form.foWhen}
-                onChange={(value) => update({ foWhen: value as FormState['foWhen'] })}
-              >
-                <Stack gap={6} mt={6}>
-                  <Radio value="0" label="Report when all mechanisms fail (0)" />
-                  <Radio value="1" label="Report when any mechanism fails (1)" />
-                </Stack>
-              </Radio.Group>
-              <Group gap="lg">
-                <Checkbox
-                  label="DKIM failures (d)"
-                  checked={form.foDkim}
-                  onChange={(event) => update({ foDkim: event.currentTarget.checked })}
-                />
-                <Checkbox
-                  label="SPF failures (s)"
-                  checked={form.foSpf}
-                  onChange={(event) => update({ foSpf: event.currentTarget.checked })}
-                />
-              </Group>
-            </Stack>
-          </Fieldset>
-
-          <Fieldset legend="Public suffix domains">
-            <NativeSelect
-              label="Public suffix domain (psd)"
-              description={
-                <Described badges={<SpecBadge kind="added" explanation={addedTagExplanations.psd} />}>
-                  Leave it unpublished unless you run a TLD or another public suffix.
-                </Described>
-              }
-              data={[
-                { value: 'u', label: 'u: not published' },
-                { value: 'n', label: 'n: this domain is an Organizational Domain' },
-                { value: 'y', label: 'y: this domain is a public suffix' },
-              ]}
-              value={form.psd}
-              onChange={(event) => update({ psd: event.currentTarget.value as FormState['psd'] })}
+    <LivePreviewLayout
+      resultLabel="Generated record"
+      state={state}
+      advice={
+        <>
+          Start with p=none for 3-6 months and read the aggregate reports. Then move to quarantine, at 25-50%
+          first where receivers still honour pct, and to reject once every sender passes.
+        </>
+      }
+      form={
+        <form onSubmit={(event) => event.preventDefault()} noValidate aria-label="DMARC generator">
+          <Stack gap="md">
+            <TextInput
+              label="Domain"
+              description="The domain mail is sent from; the record is published at _dmarc.{domain}."
+              placeholder="example.com"
+              value={form.domain}
+              onChange={(event) => update({ domain: event.currentTarget.value })}
+              error={errors.domain}
+              autoCapitalize="off"
+              autoComplete="off"
+              spellCheck={false}
             />
-          </Fieldset>
-          <Group>
-            <Button type="button" variant="default" onClick={() => settings.setValues(initialState)}>
-              Reset to defaults
-            </Button>
-          </Group>
-        </Stack>
-      </form>
 
-      <Stack gap="sm" style={{ alignSelf: 'start', position: 'sticky', top: 'var(--mantine-spacing-md)' }}>
-        <Title order={2} size="h4">
-          Live preview
-        </Title>
-        <ResultPanel state={state} label="Generated record" />
-        <Paper withBorder p="sm">
-          <Text size="sm">
-            Start with p=none for 3-6 months and read the aggregate reports. Then move to quarantine, at
-            25-50% first where receivers still honour pct, and to reject once every sender passes.
-          </Text>
-        </Paper>
-      </Stack>
-    </SimpleGrid>
+            <Fieldset legend="Policy">
+              <Stack gap="sm">
+                <NativeSelect
+                  label="Policy (p)"
+                  description={
+                    <Described badges={<RequirementBadge level="SHOULD" text="RECOMMENDED" size="xs" />}>
+                      What receivers do with mail from your domain that fails DMARC.
+                    </Described>
+                  }
+                  data={policyOptions}
+                  value={form.policy}
+                  onChange={(event) => update({ policy: event.currentTarget.value as DmarcPolicy })}
+                />
+                <NativeSelect
+                  label="Subdomain policy (sp)"
+                  description={
+                    <Described badges={<RequirementBadge level="MAY" size="xs" />}>
+                      For existing subdomains without a record of their own.
+                    </Described>
+                  }
+                  data={subdomainOptions}
+                  value={form.subdomainPolicy}
+                  onChange={(event) => update({ subdomainPolicy: event.currentTarget.value as DmarcPolicy })}
+                />
+                <NativeSelect
+                  label="Non-existent subdomain policy (np)"
+                  description={
+                    <Described badges={<SpecBadge kind="added" explanation={addedTagExplanations.np} />}>
+                      For subdomains that do not exist in DNS: mail from them is almost always forged.
+                    </Described>
+                  }
+                  data={[
+                    { value: '', label: 'not published: sp applies, else p' },
+                    { value: 'none', label: 'none' },
+                    { value: 'quarantine', label: 'quarantine' },
+                    { value: 'reject', label: 'reject' },
+                  ]}
+                  value={form.np}
+                  onChange={(event) => update({ np: event.currentTarget.value as FormState['np'] })}
+                />
+                <NumberInput
+                  label="Percentage (pct)"
+                  description={
+                    <Described badges={<RemovedBadge tag="pct" />}>
+                      Share of failing mail the policy applies to; 100 is not published.
+                    </Described>
+                  }
+                  min={0}
+                  max={100}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="strict"
+                  suffix="%"
+                  value={form.percentage}
+                  onChange={(value) => update({ percentage: value })}
+                  error={errors.percentage}
+                />
+                <Switch
+                  label="Test mode (t=y)"
+                  description={
+                    <Described badges={<SpecBadge kind="added" explanation={addedTagExplanations.t} />}>
+                      Receivers apply one level less to failing mail while you test.
+                    </Described>
+                  }
+                  checked={form.testMode}
+                  onChange={(event) => update({ testMode: event.currentTarget.checked })}
+                />
+              </Stack>
+            </Fieldset>
+
+            <Fieldset legend="Alignment">
+              <Text size="sm" c="dimmed" mb="xs">
+                Relaxed: the domain SPF or DKIM authenticates may be a subdomain of the From domain (the same
+                Organizational Domain). Strict: it must be the From domain itself.
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NativeSelect
+                  label="SPF alignment (aspf)"
+                  data={alignmentOptions}
+                  value={form.aspf}
+                  onChange={(event) => update({ aspf: event.currentTarget.value as Alignment })}
+                />
+                <NativeSelect
+                  label="DKIM alignment (adkim)"
+                  data={alignmentOptions}
+                  value={form.adkim}
+                  onChange={(event) => update({ adkim: event.currentTarget.value as Alignment })}
+                />
+              </SimpleGrid>
+            </Fieldset>
+
+            <AddressList
+              legend="Aggregate reports (rua)"
+              rowLabel="Aggregate report address"
+              addLabel="Add aggregate address"
+              values={form.rua}
+              errors={errors}
+              errorKey="reporting.rua"
+              badge={<RequirementBadge level="SHOULD" size="xs" />}
+              description="Daily summaries of who sends mail as your domain. Blank rows are left out; addresses get mailto:."
+              onChange={(rua) => update({ rua })}
+            />
+            <AddressList
+              legend="Failure reports (ruf)"
+              rowLabel="Failure report address"
+              addLabel="Add failure address"
+              values={form.ruf}
+              errors={errors}
+              errorKey="reporting.ruf"
+              badge={<RequirementBadge level="MAY" size="xs" />}
+              description="Reports on single failing messages; few receivers send them."
+              onChange={(ruf) => update({ ruf })}
+            />
+
+            <Fieldset legend="Reporting options">
+              <Stack gap="sm">
+                <NumberInput
+                  label="Report interval in seconds (ri)"
+                  description={
+                    <Described badges={<RemovedBadge tag="ri" />}>86400 (a day) is not published.</Described>
+                  }
+                  min={1}
+                  max={4294967295}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={form.ri}
+                  onChange={(value) => update({ ri: value })}
+                  error={errors['reportingOptions.ri']}
+                />
+                <NativeSelect
+                  label="Failure report format (rf)"
+                  description={
+                    <Described badges={<RemovedBadge tag="rf" />}>afrf is not published.</Described>
+                  }
+                  data={[
+                    { value: 'afrf', label: 'afrf (not published)' },
+                    { value: 'iodef', label: 'iodef' },
+                  ]}
+                  value={form.rf}
+                  onChange={(event) => update({ rf: event.currentTarget.value as FormState['rf'] })}
+                />
+                <Radio.Group
+                  label="Failure reporting options (fo)"
+                  description="When receivers send failure reports; fo=0 is not published. Needs a failure report address."
+                  value={form.foWhen}
+                  onChange={(value) => update({ foWhen: value as FormState['foWhen'] })}
+                >
+                  <Stack gap={6} mt={6}>
+                    <Radio value="0" label="Report when all mechanisms fail (0)" />
+                    <Radio value="1" label="Report when any mechanism fails (1)" />
+                  </Stack>
+                </Radio.Group>
+                <Group gap="lg">
+                  <Checkbox
+                    label="DKIM failures (d)"
+                    checked={form.foDkim}
+                    onChange={(event) => update({ foDkim: event.currentTarget.checked })}
+                  />
+                  <Checkbox
+                    label="SPF failures (s)"
+                    checked={form.foSpf}
+                    onChange={(event) => update({ foSpf: event.currentTarget.checked })}
+                  />
+                </Group>
+              </Stack>
+            </Fieldset>
+
+            <Fieldset legend="Public suffix domains">
+              <NativeSelect
+                label="Public suffix domain (psd)"
+                description={
+                  <Described badges={<SpecBadge kind="added" explanation={addedTagExplanations.psd} />}>
+                    Leave it unpublished unless you run a TLD or another public suffix.
+                  </Described>
+                }
+                data={[
+                  { value: 'u', label: 'u: not published' },
+                  { value: 'n', label: 'n: this domain is an Organizational Domain' },
+                  { value: 'y', label: 'y: this domain is a public suffix' },
+                ]}
+                value={form.psd}
+                onChange={(event) => update({ psd: event.currentTarget.value as FormState['psd'] })}
+              />
+            </Fieldset>
+            <Group>
+              <Button type="button" variant="default" onClick={() => settings.setValues(initialState)}>
+                Reset to defaults
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      }
+    />
   );
 }

@@ -35,7 +35,7 @@ describe('MTA-STS generator', () => {
     expect(screen.getByLabelText(/^max_age/)).toHaveValue('604800');
     expect(screen.getByLabelText('From the date and time, UTC (20260203040506)')).toBeChecked();
     const panel = screen.getByRole('region', { name: 'Generated MTA-STS record and policy' });
-    expect(panel).toHaveTextContent('Enter your domain');
+    expect(panel).toHaveTextContent('Domain is required');
   });
 
   it('writes the record, the CRLF policy and the hosting steps live, in the browser', async () => {

@@ -1,14 +1,10 @@
 import {
-  ActionIcon,
   Button,
-  Fieldset,
   Group,
   List,
   NativeSelect,
   NumberInput,
-  Paper,
   Radio,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -30,7 +26,10 @@ import { useMemo, useState } from 'react';
 
 import { CopyBlock } from '../../components/copy-block.tsx';
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
-import { ResultPanel, type ResultPanelState } from '../../components/result-panel.tsx';
+import { DomainField } from '../../components/domain-field.tsx';
+import { LivePreviewLayout } from '../../components/live-preview-layout.tsx';
+import { type ResultPanelState } from '../../components/result-panel.tsx';
+import { TextRowList } from '../../components/text-row-list.tsx';
 
 interface FormState {
   domain: string;
@@ -153,7 +152,11 @@ export function GeneratorTab() {
 
   const state: ResultPanelState =
     form.domain.trim() === ''
-      ? { status: 'empty', prompt: 'Enter your domain to see its TXT record, policy file and hosting steps.' }
+      ? {
+          status: 'empty',
+          prompt:
+            'Domain is required: enter your domain to see its TXT record, policy file and hosting steps.',
+        }
       : generated.ok
         ? {
             status: 'success',
@@ -166,141 +169,96 @@ export function GeneratorTab() {
           };
 
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl">
-      <form onSubmit={(event) => event.preventDefault()} noValidate aria-label="MTA-STS generator">
-        <Stack gap="md">
-          <TextInput
-            label="Domain"
-            description="Your mail domain (the Policy Domain): the record goes to _mta-sts.{domain}, the policy to mta-sts.{domain}."
-            placeholder="example.com"
-            required
-            value={form.domain}
-            onChange={(event) => update({ domain: event.currentTarget.value })}
-            error={form.domain.trim() === '' ? undefined : errors.domain}
-            autoCapitalize="off"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <NativeSelect
-            label="Mode"
-            description="Start with testing and a TLS-RPT record; enforce once reports are clean."
-            data={modeOptions}
-            value={form.mode}
-            onChange={(event) => update({ mode: event.currentTarget.value as MtaStsMode })}
-          />
-          <Fieldset legend="MX hosts (mx)">
-            <Text size="sm" c="dimmed" mb="xs">
-              One pattern per MX host, as in your MX records. *.example.com allows exactly one label in front
-              (mx1.example.com, not a.b.example.com). Blank rows are left out.
-            </Text>
-            <Stack gap="xs">
-              {form.mx.map((value, index) => (
-                // rows are only appended or removed whole; the index names the row
-                <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-                  <TextInput
-                    style={{ flex: 1 }}
-                    label={`MX host pattern ${index + 1}`}
-                    placeholder={index === 0 ? 'mail.example.com' : '*.mx.example.net'}
-                    value={value}
-                    onChange={(event) =>
-                      update({ mx: form.mx.map((v, i) => (i === index ? event.currentTarget.value : v)) })
-                    }
-                    error={errors[`mx.${index}`]}
-                    autoCapitalize="off"
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                  {form.mx.length > 1 && (
-                    <ActionIcon
-                      variant="default"
-                      size="lg"
-                      aria-label={`Remove MX host pattern ${index + 1}`}
-                      onClick={() => update({ mx: form.mx.filter((_, i) => i !== index) })}
-                    >
-                      ×
-                    </ActionIcon>
-                  )}
-                </Group>
-              ))}
+    <LivePreviewLayout
+      resultLabel="Generated MTA-STS record and policy"
+      state={state}
+      advice={
+        <>
+          Publish the policy file first and the TXT record last: a record without a reachable policy protects
+          nothing. The Validator tab checks a policy you already serve.
+        </>
+      }
+      form={
+        <form onSubmit={(event) => event.preventDefault()} noValidate aria-label="MTA-STS generator">
+          <Stack gap="md">
+            <DomainField
+              description="Your mail domain (the Policy Domain): the record goes to _mta-sts.{domain}, the policy to mta-sts.{domain}."
+              required
+              value={form.domain}
+              onChange={(event) => update({ domain: event.currentTarget.value })}
+              error={form.domain.trim() === '' ? undefined : errors.domain}
+            />
+            <NativeSelect
+              label="Mode"
+              description="Start with testing and a TLS-RPT record; enforce once reports are clean."
+              data={modeOptions}
+              value={form.mode}
+              onChange={(event) => update({ mode: event.currentTarget.value as MtaStsMode })}
+            />
+            <TextRowList
+              legend="MX hosts (mx)"
+              description="One pattern per MX host, as in your MX records. *.example.com allows exactly one label in front (mx1.example.com, not a.b.example.com). Blank rows are left out."
+              rowLabel="MX host pattern"
+              removeLabel="Remove MX host pattern"
+              addLabel="Add MX host"
+              values={form.mx}
+              onChange={(mx) => update({ mx })}
+              errorOf={(index) => errors[`mx.${index}`]}
+              placeholderOf={(index) => (index === 0 ? 'mail.example.com' : '*.mx.example.net')}
+              max={mtaStsMaxMxPatterns}
+            />
+            <NumberInput
+              label="max_age (seconds)"
+              description="How long senders cache the policy: 604800 is a week, 31557600 (the most) a year."
+              min={0}
+              max={31557600}
+              allowDecimal={false}
+              allowNegative={false}
+              value={form.maxAge}
+              onChange={(value) => update({ maxAge: value })}
+              error={errors.maxAge}
+            />
+            <Radio.Group
+              label="Record id"
+              description="Senders fetch the policy again only when the id changes: give every policy change a new one."
+              value={form.idSource}
+              onChange={(value) => update({ idSource: value as FormState['idSource'] })}
+            >
+              <Stack gap={6} mt={6}>
+                <Radio value="date" label={`From the date and time, UTC (${dateId})`} />
+                <Radio value="counter" label="A counter you keep" />
+              </Stack>
+            </Radio.Group>
+            {form.idSource === 'date' ? (
               <Button
                 type="button"
                 variant="default"
                 size="xs"
                 style={{ alignSelf: 'flex-start' }}
-                onClick={() => update({ mx: [...form.mx, ''] })}
-                disabled={form.mx.length >= mtaStsMaxMxPatterns}
+                onClick={() => setDateId(mtaStsIdFromDate(new Date()))}
               >
-                Add MX host
+                Use the current time
               </Button>
-            </Stack>
-          </Fieldset>
-          <NumberInput
-            label="max_age (seconds)"
-            description="How long senders cache the policy: 604800 is a week, 31557600 (the most) a year."
-            min={0}
-            max={31557600}
-            allowDecimal={false}
-            allowNegative={false}
-            value={form.maxAge}
-            onChange={(value) => update({ maxAge: value })}
-            error={errors.maxAge}
-          />
-          <Radio.Group
-            label="Record id"
-            description="Senders fetch the policy again only when the id changes: give every policy change a new one."
-            value={form.idSource}
-            onChange={(value) => update({ idSource: value as FormState['idSource'] })}
-          >
-            <Stack gap={6} mt={6}>
-              <Radio value="date" label={`From the date and time, UTC (${dateId})`} />
-              <Radio value="counter" label="A counter you keep" />
-            </Stack>
-          </Radio.Group>
-          {form.idSource === 'date' ? (
-            <Button
-              type="button"
-              variant="default"
-              size="xs"
-              style={{ alignSelf: 'flex-start' }}
-              onClick={() => setDateId(mtaStsIdFromDate(new Date()))}
-            >
-              Use the current time
-            </Button>
-          ) : (
-            <TextInput
-              label="Counter"
-              description="1 to 32 letters or digits; raise it with every change."
-              value={form.counter}
-              onChange={(event) => update({ counter: event.currentTarget.value })}
-              error={errors.id}
-              autoCapitalize="off"
-              autoComplete="off"
-              spellCheck={false}
-            />
-          )}
-          <Group>
-            <Button type="button" variant="default" onClick={() => settings.setValues(initialState)}>
-              Reset to defaults
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-
-      <Stack
-        gap="sm"
-        style={{ alignSelf: 'start', position: 'sticky', top: 'var(--mantine-spacing-md)', minWidth: 0 }}
-      >
-        <Title order={2} size="h4">
-          Live preview
-        </Title>
-        <ResultPanel state={state} label="Generated MTA-STS record and policy" />
-        <Paper withBorder p="sm">
-          <Text size="sm">
-            Publish the policy file first and the TXT record last: a record without a reachable policy
-            protects nothing. The Validator tab checks a policy you already serve.
-          </Text>
-        </Paper>
-      </Stack>
-    </SimpleGrid>
+            ) : (
+              <TextInput
+                label="Counter"
+                description="1 to 32 letters or digits; raise it with every change."
+                value={form.counter}
+                onChange={(event) => update({ counter: event.currentTarget.value })}
+                error={errors.id}
+                autoCapitalize="off"
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+            <Group>
+              <Button type="button" variant="default" onClick={() => settings.setValues(initialState)}>
+                Reset to defaults
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      }
+    />
   );
 }
