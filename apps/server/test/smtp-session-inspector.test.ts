@@ -82,6 +82,9 @@ const tool = toolTestApp({
 
 const inspect = (body: Record<string, unknown>) =>
   tool.data<SmtpInspectResult>('/v1/smtp-session-inspector/inspect', body);
+/** The steps of a whole STARTTLS session, in order. */
+const STARTTLS_SESSION = ['connect', 'banner', 'ehlo', 'starttls', 'tls', 'ehlo-tls', 'quit'];
+
 const codes = (result: { deviations: { code: string }[] }) => result.deviations.map((d) => d.code);
 
 describe('POST /v1/smtp-session-inspector/mx', () => {
@@ -138,15 +141,7 @@ describe('POST /v1/smtp-session-inspector/mx', () => {
 describe('POST /v1/smtp-session-inspector/inspect', () => {
   it('records the session with a good server: STARTTLS, TLS 1.3, a trusted certificate', async () => {
     const result = await inspect({ host: hostOf('mx1'), port: 25, domain: ZONE });
-    expect(result.steps.map((step) => step.kind)).toEqual([
-      'connect',
-      'banner',
-      'ehlo',
-      'starttls',
-      'tls',
-      'ehlo-tls',
-      'quit',
-    ]);
+    expect(result.steps.map((step) => step.kind)).toEqual(STARTTLS_SESSION);
     expect(result).toMatchObject({ completed: true, domain: ZONE, starttlsAdvertised: true });
     expect(result.limits).toEqual({
       connectMs: 10_000,
@@ -184,15 +179,7 @@ describe('POST /v1/smtp-session-inspector/inspect', () => {
         data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<string, unknown>,
       }));
     expect(events.map((event) => event.name)).toEqual([...Array(7).fill('progress'), 'result']);
-    expect(events.slice(0, -1).map((event) => event.data.kind)).toEqual([
-      'connect',
-      'banner',
-      'ehlo',
-      'starttls',
-      'tls',
-      'ehlo-tls',
-      'quit',
-    ]);
+    expect(events.slice(0, -1).map((event) => event.data.kind)).toEqual(STARTTLS_SESSION);
     expect(events.at(-1)?.data).toMatchObject({ success: true, data: { completed: true } });
   });
 

@@ -2,11 +2,11 @@
 // `smtp-server` package) for well-behaved servers, STARTTLS or implicit TLS, and a small scripted
 // server for the faults real servers show: 4xx/554 banners, a slow or missing banner, STARTTLS
 // answered 454 or dropped, extensions that change after STARTTLS, EHLO refused.
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { SMTPServer } from 'smtp-server';
 import type { IssuedCertificate } from './ca.ts';
-import type { LabTlsServer } from './tls-servers.ts';
+import { type LabTlsServer, listen, tracked } from './tls-servers.ts';
 
 export type SmtpLabVariant =
   /** STARTTLS offered and working (smtp-server); AUTH and REQUIRETLS appear only after TLS. */
@@ -55,27 +55,6 @@ function needCertificate(options: SmtpServerOptions): IssuedCertificate {
   return options.certificate;
 }
 
-function trackSockets(server: net.Server): () => Promise<void> {
-  const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return () =>
-    new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
-}
-
-async function listenOnLoopback(server: net.Server): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => resolve());
-  });
-  return (server.address() as AddressInfo).port;
-}
-
 async function startPackagedServer(options: SmtpServerOptions, name: string): Promise<LabSmtpServer> {
   const commands: string[] = [];
   const certificate = options.variant === 'no-starttls' ? undefined : needCertificate(options);
@@ -113,8 +92,8 @@ async function startPackagedServer(options: SmtpServerOptions, name: string): Pr
   };
   server.server.on(options.variant === 'implicit-tls' ? 'secureConnection' : 'connection', record);
   server.on('error', () => {});
-  const close = trackSockets(server.server);
-  const port = await listenOnLoopback(server.server);
+  const close = tracked(server.server);
+  const port = await listen(server.server, LOOPBACK);
   return { host: LOOPBACK, port, commands, close };
 }
 
@@ -193,8 +172,8 @@ async function startScriptedServer(options: SmtpServerOptions, name: string): Pr
     }, options.bannerDelayMs ?? 0);
     socket.on('close', () => clearTimeout(timer));
   });
-  const close = trackSockets(server);
-  const port = await listenOnLoopback(server);
+  const close = tracked(server);
+  const port = await listen(server, LOOPBACK);
   return { host: LOOPBACK, port, commands, close };
 }
 

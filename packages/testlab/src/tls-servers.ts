@@ -27,7 +27,8 @@ export function hasProgram(name: string): boolean {
   }
 }
 
-function tracked(server: net.Server): () => Promise<void> {
+/** Closes `server` and destroys every socket it still holds. */
+export function tracked(server: net.Server): () => Promise<void> {
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -44,7 +45,8 @@ function tracked(server: net.Server): () => Promise<void> {
     });
 }
 
-async function listen(server: net.Server, host: string): Promise<number> {
+/** Listens on `host` and a random port; resolves to the port. */
+export async function listen(server: net.Server, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => resolve());

@@ -5,7 +5,7 @@ import {
   type SmtpInspectResult,
   type SmtpMxResult,
 } from '@rfckit/standards';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { DiagnosticList } from '../../components/diagnostic-list.tsx';
@@ -22,6 +22,15 @@ const portLabels: Record<(typeof smtpInspectorPorts)[number], string> = {
   587: '587: submission, STARTTLS',
   465: '465: submission, TLS from the start',
 };
+
+/** A neutral tag beside a host name: its preference, implicit MX. */
+function NoteBadge({ children }: { children: ReactNode }) {
+  return (
+    <Badge variant="light" color="gray" radius="sm" size="sm" tt="none" c="var(--mantine-color-text)">
+      {children}
+    </Badge>
+  );
+}
 
 function MxHosts({ result, onInspect }: { result: SmtpMxResult; onInspect: (host: string) => void }) {
   return (
@@ -42,28 +51,8 @@ function MxHosts({ result, onInspect }: { result: SmtpMxResult; onInspect: (host
                   <Text fw={600} ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {host.host}
                   </Text>
-                  <Badge
-                    variant="light"
-                    color="gray"
-                    radius="sm"
-                    size="sm"
-                    tt="none"
-                    c="var(--mantine-color-text)"
-                  >
-                    preference {host.preference}
-                  </Badge>
-                  {host.implicit && (
-                    <Badge
-                      variant="light"
-                      color="gray"
-                      radius="sm"
-                      size="sm"
-                      tt="none"
-                      c="var(--mantine-color-text)"
-                    >
-                      implicit MX
-                    </Badge>
-                  )}
+                  <NoteBadge>preference {host.preference}</NoteBadge>
+                  {host.implicit && <NoteBadge>implicit MX</NoteBadge>}
                 </Group>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {host.addresses.length > 0 ? host.addresses.join(', ') : (host.problem ?? 'no address')}
