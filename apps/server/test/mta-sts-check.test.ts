@@ -84,6 +84,29 @@ describe('POST /v1/mta-sts/check', () => {
     SLOW,
   );
 
+  it(
+    'enforce mode: an expired certificate, no STARTTLS and an untrusted CA each make mail fail (RFC 8461 §4.2)',
+    async () => {
+      const result = await check(domains.broken);
+      const [expired, plain, untrusted] = [1, 2, 3].map((index) => `mx${index}.${domains.broken}`);
+      expect(result.verdict).toBe('fail');
+      expect(result.failingHosts).toEqual([expired, plain, untrusted]);
+      const byHost = Object.fromEntries(result.mx.hosts.map((host) => [host.host, host]));
+      expect(byHost[expired!]).toMatchObject({
+        starttls: true,
+        trusted: true,
+        nameMatches: true,
+        expired: true,
+      });
+      expect(codes(byHost[expired!]!.diagnostics)).toEqual(['MTA_STS_MX_CERT_EXPIRED']);
+      expect(byHost[plain!]).toMatchObject({ starttls: false, tlsVersion: null, trusted: null });
+      expect(codes(byHost[plain!]!.diagnostics)).toEqual(['MTA_STS_MX_NO_STARTTLS']);
+      expect(byHost[untrusted!]).toMatchObject({ starttls: true, trusted: false, nameMatches: true });
+      expect(codes(byHost[untrusted!]!.diagnostics)).toEqual(['MTA_STS_MX_CERT_UNTRUSTED']);
+    },
+    SLOW,
+  );
+
   it.each([
     [domains.redirect, 'MTASTS_FETCH_REDIRECT', 301],
     [domains.oversized, 'MTASTS_FETCH_TOO_LARGE', 200],
