@@ -69,7 +69,6 @@ export interface MtaStsPolicyFetch {
   durationMs: number;
 }
 
-
 /** The TXT records at `_mta-sts.<domain>` that are MTA-STS records; never throws. */
 export async function lookupMtaStsRecord(
   net: NetSession,
