@@ -11,6 +11,7 @@ import { dkimBench, describeDkimBench } from './dkim.ts';
 import { dnsBench, describeDnsBench } from './dns.ts';
 import { describeDnssecChainBench, dnssecChainBench } from './dnssec-chain.ts';
 import { describeHttpHeadersBench, httpHeadersBench } from './http-headers.ts';
+import { describeMtaStsCheckBench, mtaStsCheckBench } from './mta-sts-check.ts';
 import { describeSpfBench, spfBench } from './spf.ts';
 import { describeSpfLintBench, spfLintBench } from './spf-lint.ts';
 import { root, start, stop, throughput, waitForHealth } from './throughput.ts';
@@ -93,6 +94,9 @@ console.log(describeTlsScanBench(tlsScan));
 const dnssecChain = await dnssecChainBench();
 console.log(describeDnssecChainBench(dnssecChain));
 
+const mtaStsCheck = await mtaStsCheckBench();
+console.log(describeMtaStsCheckBench(mtaStsCheck));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -106,6 +110,7 @@ const results = {
   dkim,
   tlsScan,
   dnssecChain,
+  mtaStsCheck,
 };
 const resultsFile = path.join(root, 'bench/results/latest.json');
 // the load run (npm run bench:load) keeps its own key: carried over, not dropped

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { withConsentGiven } from './fixtures.ts';
+import { expectReadableAt, withConsentGiven } from './fixtures.ts';
 import { hasProgram } from '@rfckit/testlab';
 import { labDaneDomains, labDaneMx, labTlsHosts } from './lab-sites.ts';
 import { expectReadableAt } from './readable.ts';

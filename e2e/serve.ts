@@ -12,6 +12,7 @@ import {
   hasProgram,
   labEnv,
   startDnsServer,
+  startMtaStsLab,
   startNodeTlsServer,
   startScriptedTlsServer,
   startSmtpServer,
@@ -92,6 +93,9 @@ await new Promise<void>((resolve) => probe.close(() => resolve()));
 Object.assign(zones, dkimZones());
 Object.assign(zones, arcZones(dataDir));
 Object.assign(zones, spfZones);
+// MTA-STS mail domains: policy hosts on the lab web server, STARTTLS SMTP servers for their MX hosts
+const mtaSts = await startMtaStsLab({ web });
+Object.assign(zones, mtaSts.zones);
 Object.assign(zones, inspectorZones);
 // the lab root, test. and the signed (and broken) domains under it, for the DNSKEY tool's Chain
 // tab; the fixture zones above stay deeper than test., so they still answer for their names
@@ -175,6 +179,7 @@ Object.assign(
       `${labTlsHosts.broken}::127.0.0.1:${brokenTls.port}`,
       `${labTlsHosts.stalled}::127.0.0.1:${stalledTls.port}`,
       ...Object.values(labDaneDomains).map((domain) => `${labDaneMx(domain)}:25:127.0.0.1:${daneSmtp.port}`),
+      ...mtaSts.connectTo,
       `${labInspectorMx.good}:25:127.0.0.1:${inspectorGood.port}`,
       `${labInspectorMx.refusing}:25:127.0.0.1:${inspectorRefusing.port}`,
       `${labSubmission.host}:587:127.0.0.1:${submission.port}`,

@@ -2,8 +2,10 @@
 // policy hosts added to a lab web server (good, redirecting, text/html, oversized, wrong-name
 // certificate), and STARTTLS SMTP servers for their MX hosts, one of them with a certificate for
 // another name. The app reaches the MX hosts by name through OUTBOUND_CONNECT_TO (`connectTo`).
+import { createTestCa } from './ca.ts';
 import type { DnsNameFixture, DnsZones } from './dns-server.ts';
-import { startStarttlsSmtpServer, type LabTlsServer } from './tls-servers.ts';
+import { startSmtpServer } from './smtp-servers.ts';
+import type { LabTlsServer } from './tls-servers.ts';
 import type { SiteSpec, WebServer } from './web-server.ts';
 
 /** The lab's MTA-STS mail domains, by the case each shows. */
@@ -28,6 +30,8 @@ export const mtaStsLabDomains = {
   cnameMx: 'mtasts-cname.example.test',
   /** the lab DNS never answers the MX query */
   dnsTimeout: 'mtasts-timeout.example.test',
+  /** enforce mode; mx1's certificate has expired, mx2 offers no STARTTLS, mx3's CA is not trusted */
+  broken: 'mtasts-broken.example.test',
 } as const;
 
 /** The TXT record every lab domain with MTA-STS publishes at `_mta-sts.<domain>`. */
@@ -82,6 +86,7 @@ const mxOf: Record<string, string[]> = {
   [d.oversized]: [mx(1, d.oversized)],
   [d.badCertificate]: [mx(1, d.badCertificate)],
   [d.cnameMx]: [cnameAlias],
+  [d.broken]: [1, 2, 3].map((index) => mx(index, d.broken)),
 };
 
 /**
@@ -114,25 +119,48 @@ export function mtaStsLabZones(options: { latencyMs?: number; address?: string }
 export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsLab> {
   const { web } = options;
   const wrongName = mx(2, d.enforce);
+  const [expiredHost, plainHost, untrustedHost] = mxOf[d.broken] ?? [];
   const goodHosts = Object.values(mxOf)
     .flat()
-    .filter((host) => host !== wrongName);
+    .filter((host) => host !== wrongName && !(mxOf[d.broken] ?? []).includes(host));
 
+  const day = 86_400_000;
+  // a CA the app is not told to trust
+  const strangerCa = await createTestCa();
   const servers: LabTlsServer[] = [];
   try {
-    servers.push(
-      await startStarttlsSmtpServer({ certificate: await web.ca.issue({ names: goodHosts }) }),
-      await startStarttlsSmtpServer({ certificate: await web.ca.issue({ names: [`not-${wrongName}`] }) }),
-    );
+    for (const serverOptions of [
+      { certificate: await web.ca.issue({ names: goodHosts }) },
+      { certificate: await web.ca.issue({ names: [`not-${wrongName}`] }) },
+      {
+        certificate: await web.ca.issue({
+          names: [expiredHost ?? ''],
+          notBefore: new Date(Date.now() - 400 * day),
+          notAfter: new Date(Date.now() - 30 * day),
+        }),
+      },
+      { certificate: await strangerCa.issue({ names: [untrustedHost ?? ''] }) },
+    ])
+      servers.push(await startSmtpServer({ variant: 'starttls', ...serverOptions }));
+    servers.push(await startSmtpServer({ variant: 'no-starttls' }));
   } catch (error) {
     await Promise.all(servers.map((server) => server.close()));
     throw error;
   }
-  const [good, wrong] = servers as [LabTlsServer, LabTlsServer];
+  const [good, wrong, expired, untrusted, noStarttls] = servers as [
+    LabTlsServer,
+    LabTlsServer,
+    LabTlsServer,
+    LabTlsServer,
+    LabTlsServer,
+  ];
 
   const sites: Record<string, SiteSpec> = {
     [policyHost(d.enforce)]: {
       routes: { [policyPath]: { headers: plain, body: mtaStsPolicyText('enforce', mxOf[d.enforce] ?? []) } },
+    },
+    [policyHost(d.broken)]: {
+      routes: { [policyPath]: { headers: plain, body: mtaStsPolicyText('enforce', [`*.${d.broken}`]) } },
     },
     [policyHost(d.testing)]: {
       routes: { [policyPath]: { headers: plain, body: mtaStsPolicyText('testing', [mx(1, d.testing)]) } },
@@ -175,6 +203,9 @@ export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsL
     ...goodHosts.map((host) => `${host}:25:127.0.0.1:${good.port}`),
     `${cnameTarget}:25:127.0.0.1:${good.port}`,
     `${wrongName}:25:127.0.0.1:${wrong.port}`,
+    `${expiredHost}:25:127.0.0.1:${expired.port}`,
+    `${untrustedHost}:25:127.0.0.1:${untrusted.port}`,
+    `${plainHost}:25:127.0.0.1:${noStarttls.port}`,
   ];
   return {
     domains: d,

@@ -1,19 +1,28 @@
 // MTA-STS discovery as a sending MTA does it (RFC 8461 §3): the TXT record at _mta-sts.<domain>
 // and the policy fetched over HTTPS from mta-sts.<domain>, through the guarded network layer
 // (docs/architecture.md §6). What a sender must refuse is said in `refusal`, with its section.
-import { isMtaStsRecord, mtaStsPolicyMaxBytes } from '@rfckit/standards';
+import {
+  isMtaStsRecord,
+  judgePolicyFetch,
+  mtaStsPolicyFetchMaxBytes,
+  mtaStsPolicyFetchTimeoutMs,
+  mtaStsPolicyHost,
+  mtaStsPolicyUrl,
+  mtaStsRecordName,
+  type Diagnostic,
+} from '@rfckit/standards';
 import { NetError } from '../net/errors.ts';
-import { headerValue, type FetchResult, type HttpLimits } from '../net/http.ts';
+import { headerValue, type HttpLimits } from '../net/http.ts';
 import type { NetSession } from '../net/layer.ts';
 
 /** RFC 8461 §3.3 suggests senders stop reading a policy at 64 KB. */
-export const MTA_STS_POLICY_MAX_BYTES = mtaStsPolicyMaxBytes;
+export const MTA_STS_POLICY_MAX_BYTES = mtaStsPolicyFetchMaxBytes;
 
 /**
  * RFC 8461 §3.3 suggests a 60 s limit on the fetch; a check a person waits for uses 15 s, which is
  * still far beyond what a policy file of a few hundred bytes needs.
  */
-export const MTA_STS_POLICY_TIMEOUT_MS = 15_000;
+export const MTA_STS_POLICY_TIMEOUT_MS = mtaStsPolicyFetchTimeoutMs;
 
 const FETCH_LIMITS: Partial<HttpLimits> = {
   maxBodyBytes: MTA_STS_POLICY_MAX_BYTES,
@@ -48,6 +57,8 @@ export interface MtaStsPolicyFetch {
   /** The policy text, only when it was fetched within the rules. */
   body: string | null;
   refusal: MtaStsPolicyRefusal | null;
+  /** The RFC 8461 §3.3 judgement of the fetch (judgePolicyFetch): the refusal, its consequence, warnings. */
+  diagnostics: Diagnostic[];
   certificate: {
     subject: string;
     issuer: string;
@@ -57,11 +68,6 @@ export interface MtaStsPolicyFetch {
   } | null;
   durationMs: number;
 }
-
-export const mtaStsRecordName = (domain: string) => `_mta-sts.${domain}`;
-export const mtaStsPolicyHost = (domain: string) => `mta-sts.${domain}`;
-export const mtaStsPolicyUrl = (domain: string) =>
-  `https://${mtaStsPolicyHost(domain)}/.well-known/mta-sts.txt`;
 
 /** The TXT records at `_mta-sts.<domain>` that are MTA-STS records; never throws. */
 export async function lookupMtaStsRecord(
@@ -91,106 +97,20 @@ export async function lookupMtaStsRecord(
   }
 }
 
-const policyFix = (domain: string) =>
-  `Serve the policy with status 200 and Content-Type text/plain at ${mtaStsPolicyUrl(domain)}, directly (no redirect), ` +
-  `from a server whose certificate is valid for ${mtaStsPolicyHost(domain)} and chains to a public CA.`;
-
-/** Why a response that arrived is not a policy a sender may use (RFC 8461 §3.3), or null. */
-function responseRefusal(domain: string, result: FetchResult): MtaStsPolicyRefusal | null {
-  const fix = policyFix(domain);
-  const host = mtaStsPolicyHost(domain);
-  const problem = result.tls?.verificationError;
-  if (result.tls !== undefined && !result.tls.verified)
-    return {
-      code: problem?.problem === 'wrong-name' ? 'MTA_STS_POLICY_CERT_NAME' : 'MTA_STS_POLICY_CERT_INVALID',
-      message: `The policy host's certificate is refused: ${problem?.message ?? 'verification failed'}. Senders must not use a policy fetched over it.`,
-      rfc: 'RFC 8461 §3.3',
-      fix: `Install a certificate valid for ${host} (a DNS-ID, RFC 6125), unexpired and chaining to a public CA, with its intermediates.`,
-    };
-  if (result.status >= 300 && result.status < 400)
-    return {
-      code: 'MTA_STS_POLICY_REDIRECT',
-      message: `The policy URL answered HTTP ${result.status}, a redirect${
-        headerValue(result.headers, 'location') === undefined
-          ? ''
-          : ` to ${headerValue(result.headers, 'location')}`
-      }. Senders must not follow redirects when fetching a policy.`,
-      rfc: 'RFC 8461 §3.3',
-      fix,
-    };
-  if (result.status !== 200)
-    return {
-      code: 'MTA_STS_POLICY_STATUS',
-      message: `The policy URL answered HTTP ${result.status}; only a 200 answer carries a policy, so senders deliver as though MTA-STS were not published.`,
-      rfc: 'RFC 8461 §3.3',
-      fix,
-    };
-  const contentType = headerValue(result.headers, 'content-type');
-  const mediaType = contentType?.split(';', 1)[0]?.trim().toLowerCase();
-  if (mediaType !== 'text/plain')
-    return {
-      code: 'MTA_STS_POLICY_CONTENT_TYPE',
-      message: `The policy is served as ${contentType === undefined ? 'no media type' : `"${contentType}"`}, not text/plain; senders refuse it, so that a page of the web site cannot pose as a policy.`,
-      rfc: 'RFC 8461 §3.3',
-      fix: `Serve ${mtaStsPolicyUrl(domain)} with "Content-Type: text/plain".`,
-    };
-  return null;
+/** The first refusal of a judgement, as the contract's `refusal`. */
+function refusalOf(diagnostics: readonly Diagnostic[]): MtaStsPolicyRefusal | null {
+  const refused = diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  return refused === undefined
+    ? null
+    : {
+        code: refused.code,
+        message: refused.message,
+        rfc: refused.rfc ?? 'RFC 8461 §3.3',
+        fix: refused.fix ?? '',
+      };
 }
 
-/** A fetch that ended without a response, said as the sender would see it. */
-function failureRefusal(domain: string, error: NetError): MtaStsPolicyRefusal {
-  const host = mtaStsPolicyHost(domain);
-  switch (error.code) {
-    case 'BODY_TOO_LARGE':
-      return {
-        code: 'MTA_STS_POLICY_TOO_LARGE',
-        message: `The policy is larger than ${MTA_STS_POLICY_MAX_BYTES / 1024} KB; senders stop reading there and do not use it.`,
-        rfc: 'RFC 8461 §3.3',
-        fix: 'Serve the policy file itself: a few lines of version, mode, mx and max_age.',
-      };
-    case 'TOO_MANY_REDIRECTS':
-    case 'INVALID_REDIRECT':
-      return {
-        code: 'MTA_STS_POLICY_REDIRECT',
-        message:
-          'The policy URL answered with a redirect. Senders must not follow redirects when fetching a policy.',
-        rfc: 'RFC 8461 §3.3',
-        fix: policyFix(domain),
-      };
-    case 'TLS_CERTIFICATE_INVALID':
-    case 'TLS_HANDSHAKE_FAILED':
-      return {
-        code: 'MTA_STS_POLICY_TLS',
-        message: `No TLS connection with a valid certificate to ${host}: ${error.message}.`,
-        rfc: 'RFC 8461 §3.3',
-        fix: `Serve HTTPS on ${host} with a certificate valid for that name.`,
-      };
-    case 'DNS_NOT_FOUND':
-    case 'DNS_NO_ADDRESS':
-      return {
-        code: 'MTA_STS_POLICY_HOST_MISSING',
-        message: `${host} has no address, so no policy can be fetched; senders deliver as though MTA-STS were not published.`,
-        rfc: 'RFC 8461 §3.3',
-        fix: `Publish an A or AAAA record for ${host} and serve the policy there over HTTPS.`,
-      };
-    case 'TIMEOUT':
-    case 'FIRST_BYTE_TIMEOUT':
-    case 'CONNECT_TIMEOUT':
-      return {
-        code: 'MTA_STS_POLICY_TIMEOUT',
-        message: `${host} did not deliver the policy within ${MTA_STS_POLICY_TIMEOUT_MS / 1000} s (our limit; RFC 8461 §3.3 suggests senders wait at most 60 s).`,
-        rfc: 'RFC 8461 §3.3',
-        fix: `Make ${mtaStsPolicyUrl(domain)} answer promptly.`,
-      };
-    default:
-      return {
-        code: 'MTA_STS_POLICY_UNREACHABLE',
-        message: `The policy could not be fetched from ${host}: ${error.message}.`,
-        rfc: 'RFC 8461 §3.3',
-        fix: policyFix(domain),
-      };
-  }
-}
+const TIMEOUTS = new Set(['TIMEOUT', 'FIRST_BYTE_TIMEOUT', 'CONNECT_TIMEOUT']);
 
 /**
  * Fetches the policy as RFC 8461 §3.3 tells a sender to: HTTPS only, no redirect followed, a
@@ -213,39 +133,74 @@ export async function fetchMtaStsPolicy(
       headers: { Accept: 'text/plain' },
       signal,
     });
-    const refusal = responseRefusal(domain, result);
     const leaf = result.tls?.certificates[0];
     const problem = result.tls?.verificationError?.problem;
+    // a certificate valid for another name still chains: RFC 8461 §3.3 refuses both, apart
+    const trusted = result.tls === undefined ? null : result.tls.verified || problem === 'wrong-name';
+    const contentType = headerValue(result.headers, 'content-type') ?? null;
+    const judgement = judgePolicyFetch({
+      status: result.status,
+      redirected: headerValue(result.headers, 'location') !== undefined,
+      contentType,
+      bytes: result.body.length,
+      certificateTrusted: trusted,
+      nameMatches: result.tls?.hostnameMatches ?? null,
+      timedOut: false,
+      host: mtaStsPolicyHost(domain),
+    });
     return {
       url,
       status: result.status,
-      contentType: headerValue(result.headers, 'content-type') ?? null,
+      contentType,
       bytes: result.body.length,
       // RFC 8461 §3.2: the policy is UTF-8 text
-      body: refusal === null ? new TextDecoder('utf-8').decode(result.body) : null,
-      refusal,
+      body: judgement.usable ? new TextDecoder('utf-8').decode(result.body) : null,
+      refusal: refusalOf(judgement.diagnostics),
+      diagnostics: judgement.diagnostics,
       certificate:
-        leaf === undefined || result.tls === undefined
+        leaf === undefined || trusted === null
           ? null
           : {
               subject: leaf.subject,
               issuer: leaf.issuer,
               notAfter: leaf.validTo,
-              trusted: result.tls.verified || problem === 'wrong-name',
-              nameMatches: result.tls.hostnameMatches,
+              trusted,
+              nameMatches: result.tls?.hostnameMatches ?? false,
             },
       durationMs: elapsed(),
     };
   } catch (error) {
     if (signal.aborted || !(error instanceof NetError) || error.code === 'OUTBOUND_BLOCKED') throw error;
     if (error.code === 'RESOLVER_UNAVAILABLE') throw error;
+    const tooLarge = error.code === 'BODY_TOO_LARGE';
+    const status = tooLarge && typeof error.details.status === 'number' ? error.details.status : null;
+    const contentType =
+      tooLarge && typeof error.details.contentType === 'string' ? error.details.contentType : null;
+    const tlsFailed = error.code === 'TLS_CERTIFICATE_INVALID' || error.code === 'TLS_HANDSHAKE_FAILED';
+    const judgement = judgePolicyFetch({
+      status,
+      redirected: error.code === 'TOO_MANY_REDIRECTS',
+      contentType,
+      bytes: tooLarge ? MTA_STS_POLICY_MAX_BYTES + 1 : 0,
+      certificateTrusted: tlsFailed ? false : null,
+      nameMatches: null,
+      timedOut: TIMEOUTS.has(error.code),
+      host: mtaStsPolicyHost(domain),
+    });
+    // what stopped the fetch, in the network's words, beside the rule it breaks
+    const diagnostics = judgement.diagnostics.map((diagnostic) =>
+      diagnostic.code === 'MTASTS_FETCH_FAILED'
+        ? { ...diagnostic, message: `${diagnostic.message}: ${error.message}` }
+        : diagnostic,
+    );
     return {
       url,
-      status: null,
-      contentType: null,
-      bytes: error.code === 'BODY_TOO_LARGE' ? MTA_STS_POLICY_MAX_BYTES : 0,
+      status,
+      contentType,
+      bytes: tooLarge ? MTA_STS_POLICY_MAX_BYTES + 1 : 0,
       body: null,
-      refusal: failureRefusal(domain, error),
+      refusal: refusalOf(diagnostics),
+      diagnostics,
       certificate: null,
       durationMs: elapsed(),
     };

@@ -571,7 +571,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const max = settings.limits.maxBodyBytes;
         const tooLarge = (): NetError =>
           new NetError('BODY_TOO_LARGE', `Response body exceeds ${formatBytes(max)} (the size limit)`, {
-            details: { url: url.href },
+            // the answer's status and type, for callers that judge the response (MTA-STS policy size)
+            details: {
+              url: url.href,
+              status: response.statusCode,
+              contentType: headerValue(headers, 'content-type') ?? null,
+            },
           });
         const declared = Number(headerValue(headers, 'content-length') ?? Number.NaN);
         if (declared > max) {

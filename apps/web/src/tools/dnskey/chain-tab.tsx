@@ -1,9 +1,9 @@
 import { NativeSelect } from '@mantine/core';
 import { dnskeyOperations, dnssecChainTypes } from '@rfckit/standards';
-import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { DomainField } from '../../components/domain-field.tsx';
+import { useLinkedRun } from '../../components/linked-run.ts';
 import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { failureMessage } from '../../lib/failure-message.ts';
 import { ChainResultView, chainTitle } from './chain-result.tsx';
@@ -28,13 +28,7 @@ export function ChainTab() {
   });
   const { domain, type } = form.getValues();
 
-  // a linked name runs once, when the tab opens; the form's own checks apply as to typed input
-  const ranLinked = useRef(false);
-  useEffect(() => {
-    if (ranLinked.current || linked.domain === '') return;
-    ranLinked.current = true;
-    send(linked);
-  });
+  useLinkedRun(linked, linked.domain !== '', send);
 
   return (
     <OperationForm
