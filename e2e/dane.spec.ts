@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectReadableAt, withConsentGiven } from './fixtures.ts';
 import { hasProgram } from '@rfckit/testlab';
 import { labDaneDomains, labDaneMx, labTlsHosts } from './lab-sites.ts';
-import { expectReadableAt } from './readable.ts';
 import { signInThroughApi } from './session.ts';
 
 test.beforeEach(async ({ page, request }) => {

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { withConsentGiven } from './fixtures.ts';
+import { expectReadableAt, withConsentGiven } from './fixtures.ts';
 import { labInspectorDomain, labInspectorMx } from './lab-sites.ts';
 import { signInThroughApi } from './session.ts';
 
@@ -8,16 +7,6 @@ test.beforeEach(async ({ page, request }) => {
   await withConsentGiven(page);
   await signInThroughApi(page, request, 'smtp-inspector');
 });
-
-/** No sideways scroll at `width`, and no WCAG 2 A/AA violation axe can see. */
-async function expectReadableAt(page: Page, width: number) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 /** Looks up the lab domain's MX hosts and inspects the one named `host`. */
 async function inspectFromMx(page: Page, host: string) {

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { withConsentGiven } from './fixtures.ts';
+import { expectReadableAt, withConsentGiven } from './fixtures.ts';
 import { labSubmission } from './lab-sites.ts';
-import { expectReadableAt } from './readable.ts';
 import { signInThroughApi } from './session.ts';
 
 test.beforeEach(async ({ page, request }) => {
