@@ -116,13 +116,20 @@ const fetchCases: Record<
   Array<{ outcome: MtaStsPolicyFetchOutcome; usable: boolean; codes: string[] }>
 > = {
   'HTTP 200, Content-Type text/plain': [{ outcome: good, usable: true, codes: [] }],
+  // The data expects a warning, after checkdmarc. We refuse the policy: RFC 8461 §3.3 says senders
+  // SHOULD validate that the media type is text/plain, and senders that do (postfix-mta-sts-resolver)
+  // discard any other, so an admin must treat it as a policy that does not reach them.
   'HTTP 200, Content-Type text/html or missing': [
     {
       outcome: { ...good, contentType: 'text/html; charset=utf-8' },
-      usable: true,
-      codes: ['MTASTS_FETCH_CONTENT_TYPE'],
+      usable: false,
+      codes: ['MTASTS_FETCH_CONTENT_TYPE', 'MTASTS_FETCH_NO_POLICY'],
     },
-    { outcome: { ...good, contentType: null }, usable: true, codes: ['MTASTS_FETCH_CONTENT_TYPE'] },
+    {
+      outcome: { ...good, contentType: null },
+      usable: false,
+      codes: ['MTASTS_FETCH_CONTENT_TYPE', 'MTASTS_FETCH_NO_POLICY'],
+    },
   ],
   'HTTP 301/302 to another URL': [
     {

@@ -31,11 +31,26 @@ describe('judgePolicyFetch (RFC 8461 §3.3)', () => {
     expect(judgement.diagnostics.at(-1)?.code).toBe('MTASTS_FETCH_NO_POLICY');
   });
 
-  it('warns about a type other than text/plain but still uses the policy', () => {
-    const judgement = judgePolicyFetch({ ...ok, contentType: 'text/html' });
-    expect(judgement.usable).toBe(true);
-    expect(judgement.diagnostics).toMatchObject([
-      { code: 'MTASTS_FETCH_CONTENT_TYPE', severity: 'warning', requirement: 'SHOULD' },
-    ]);
+  it.each([['text/html'], ['text/html; charset=utf-8'], [null], ['application/octet-stream']])(
+    'refuses a policy served as %s, as senders SHOULD (RFC 8461 §3.3)',
+    (contentType) => {
+      const judgement = judgePolicyFetch({ ...ok, contentType });
+      expect(judgement.usable).toBe(false);
+      expect(judgement.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+        'MTASTS_FETCH_CONTENT_TYPE',
+        'MTASTS_FETCH_NO_POLICY',
+      ]);
+      expect(judgement.diagnostics[0]).toMatchObject({
+        severity: 'error',
+        requirement: 'SHOULD',
+        rfc: 'RFC 8461 §3.3',
+      });
+    },
+  );
+
+  it('takes text/plain with parameters and in any case', () => {
+    for (const contentType of ['text/plain; charset=utf-8', 'Text/Plain']) {
+      expect(judgePolicyFetch({ ...ok, contentType })).toEqual({ usable: true, diagnostics: [] });
+    }
   });
 });

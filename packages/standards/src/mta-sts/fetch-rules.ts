@@ -49,7 +49,7 @@ function fallback(): Diagnostic {
 /**
  * Judges a policy fetch: only a 200 counts, a redirect is never followed, the certificate must be
  * trusted and valid for mta-sts.<domain>; a body over 64 KB or no answer in time is given up on; a
- * Content-Type other than text/plain is a warning (RFC 8461 §3.2, §3.3).
+ * Content-Type other than text/plain is refused too, as senders SHOULD (RFC 8461 §3.3).
  */
 export function judgePolicyFetch(outcome: MtaStsPolicyFetchOutcome): MtaStsPolicyFetchJudgement {
   const diagnostics: Diagnostic[] = [];
@@ -116,25 +116,22 @@ export function judgePolicyFetch(outcome: MtaStsPolicyFetchOutcome): MtaStsPolic
       undefined,
     );
   }
-  const usable = diagnostics.length === 0;
-  if (usable) {
+  if (diagnostics.length === 0) {
     const mediaType = outcome.contentType?.split(';')[0]?.trim().toLowerCase() ?? null;
     if (mediaType !== 'text/plain') {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'MTASTS_FETCH_CONTENT_TYPE',
-        message:
-          mediaType === null
-            ? 'The policy is served without a Content-Type'
-            : `The policy is served as ${mediaType}, not text/plain`,
-        // senders SHOULD check it, so that a page users may upload (HTML, images) cannot pose as a policy
-        requirement: 'SHOULD',
-        rfc: 'RFC 8461 §3.2',
-        fix: 'Serve /.well-known/mta-sts.txt with "Content-Type: text/plain"; senders that check the type refuse others.',
-      });
+      // senders SHOULD check the type, so that a page users may upload (HTML, images) cannot pose as a
+      // policy; those that do (postfix-mta-sts-resolver among them) discard the policy
+      refuse(
+        'MTASTS_FETCH_CONTENT_TYPE',
+        mediaType === null
+          ? 'The policy is served without a Content-Type: senders that check it, as they should, refuse the policy'
+          : `The policy is served as ${mediaType}, not text/plain: senders that check it, as they should, refuse the policy`,
+        'Serve /.well-known/mta-sts.txt with "Content-Type: text/plain".',
+        'SHOULD',
+      );
     }
-  } else {
-    diagnostics.push(fallback());
   }
+  const usable = diagnostics.length === 0;
+  if (!usable) diagnostics.push(fallback());
   return { usable, diagnostics };
 }
