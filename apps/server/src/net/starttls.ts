@@ -1,18 +1,9 @@
+import type { StarttlsProtocolName } from '@rfckit/standards';
 import { NetError } from './errors.ts';
 import type { ProbeConnection } from './probe.ts';
 
-/** Protocols whose servers upgrade a plain connection to TLS on request. */
-export const starttlsProtocols = [
-  'smtp',
-  'imap',
-  'pop3',
-  'sieve',
-  'ftp',
-  'xmpp',
-  'ldap',
-  'postgres',
-] as const;
-export type StarttlsProtocol = (typeof starttlsProtocols)[number];
+/** Protocols whose servers upgrade a plain connection to TLS on request: the list the TLS tools' schemas offer. */
+export type StarttlsProtocol = StarttlsProtocolName;
 
 export interface StarttlsOptions {
   /** The name the client announces (EHLO, XMPP `to`). */
