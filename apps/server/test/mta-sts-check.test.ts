@@ -67,9 +67,7 @@ describe('POST /v1/mta-sts/check', () => {
         trusted: true,
         nameMatches: false,
       });
-      const nameProblem = failing.diagnostics.find(
-        (diagnostic) => diagnostic.code === 'MTA_STS_MX_CERT_NAME',
-      );
+      const nameProblem = failing.diagnostics.find((diagnostic) => diagnostic.code === 'MTASTS_MX_CERT_NAME');
       expect(nameProblem).toMatchObject({ severity: 'error', rfc: expect.stringContaining('RFC 8461 §4.2') });
       expect(nameProblem?.fix).toContain(mx2);
       for (const host of [result.mx.hosts[0]!, result.mx.hosts[2]!])
@@ -98,13 +96,62 @@ describe('POST /v1/mta-sts/check', () => {
         nameMatches: true,
         expired: true,
       });
-      expect(codes(byHost[expired!]!.diagnostics)).toEqual(['MTA_STS_MX_CERT_EXPIRED']);
+      expect(codes(byHost[expired!]!.diagnostics)).toEqual(['MTASTS_MX_CERT_EXPIRED']);
       expect(byHost[plain!]).toMatchObject({ starttls: false, tlsVersion: null, trusted: null });
-      expect(codes(byHost[plain!]!.diagnostics)).toEqual(['MTA_STS_MX_NO_STARTTLS']);
+      expect(codes(byHost[plain!]!.diagnostics)).toEqual(['MTASTS_MX_NO_STARTTLS']);
       expect(byHost[untrusted!]).toMatchObject({ starttls: true, trusted: false, nameMatches: true });
-      expect(codes(byHost[untrusted!]!.diagnostics)).toEqual(['MTA_STS_MX_CERT_UNTRUSTED']);
+      expect(codes(byHost[untrusted!]!.diagnostics)).toEqual(['MTASTS_MX_CERT_UNTRUSTED']);
     },
     SLOW,
+  );
+
+  it(
+    'enforce mode: a host greeting 554 and a host that never greets are said to be so, not "no STARTTLS", and mail to them fails',
+    async () => {
+      const result = await check(domains.refusing);
+      const [rejecting, silent] = [1, 2].map((index) => `mx${index}.${domains.refusing}`);
+      expect(result.verdict).toBe('fail');
+      expect(result.failingHosts).toEqual([rejecting, silent]);
+      for (const host of result.mx.hosts) {
+        expect(host).toMatchObject({ starttls: null, tlsVersion: null, trusted: null, wouldFail: true });
+        expect(host.diagnostics).toEqual([
+          expect.objectContaining({
+            code: 'MTASTS_MX_UNREACHABLE',
+            severity: 'error',
+            rfc: 'RFC 5321 §3.1, §4.5.3.2.1',
+          }),
+        ]);
+      }
+      const [first, second] = result.mx.hosts.map((host) => host.diagnostics[0]?.message);
+      expect(first).toContain(
+        `${rejecting} greeted with 554 ("554 5.7.1 ${rejecting} No SMTP service here")`,
+      );
+      expect(second).toContain(`${silent} accepted the connection but no banner within 20 s`);
+      for (const message of [first, second]) {
+        expect(message).not.toContain('STARTTLS;');
+        expect(message).toContain('Mail to');
+      }
+    },
+    2 * SLOW,
+  );
+
+  it(
+    'no MTA-STS: a host that never greets gets a warning that says so, and nothing would fail',
+    async () => {
+      const result = await check(domains.silent);
+      expect(result.verdict).toBe('none');
+      expect(result.failingHosts).toEqual([]);
+      const [host] = result.mx.hosts;
+      expect(host).toMatchObject({ starttls: null, wouldFail: false });
+      expect(host?.diagnostics).toEqual([
+        expect.objectContaining({
+          code: 'MTASTS_MX_UNREACHABLE',
+          severity: 'warning',
+          message: expect.stringContaining('no banner within 20 s'),
+        }),
+      ]);
+    },
+    2 * SLOW,
   );
 
   it.each([
@@ -143,7 +190,7 @@ describe('POST /v1/mta-sts/check', () => {
       });
       expect(mx2).toMatchObject({ matchedPattern: null, wouldFail: false, starttls: true });
       expect(mx2?.diagnostics).toEqual([
-        expect.objectContaining({ code: 'MTA_STS_MX_NOT_IN_POLICY', severity: 'warning' }),
+        expect.objectContaining({ code: 'MTASTS_MX_NOT_IN_POLICY', severity: 'warning' }),
       ]);
     },
     SLOW,
@@ -165,7 +212,7 @@ describe('POST /v1/mta-sts/check', () => {
     const result = await check(domains.nullMx);
     expect(result.mx).toEqual({ nullMx: true, dnsError: null, hosts: [] });
     expect(result.verdict).toBe('warn');
-    expect(codes(result.diagnostics)).toEqual(['MTA_STS_NULL_MX']);
+    expect(codes(result.diagnostics)).toEqual(['MTASTS_NULL_MX']);
   });
 
   it(
@@ -181,7 +228,7 @@ describe('POST /v1/mta-sts/check', () => {
         wouldFail: false,
       });
       expect(host?.diagnostics).toEqual([
-        expect.objectContaining({ code: 'MTA_STS_MX_IS_CNAME', rfc: 'RFC 5321 §5.1, RFC 2181 §10.3' }),
+        expect.objectContaining({ code: 'MTASTS_MX_IS_CNAME', rfc: 'RFC 5321 §5.1, RFC 2181 §10.3' }),
       ]);
       expect(result.verdict).toBe('warn');
     },
@@ -196,7 +243,7 @@ describe('POST /v1/mta-sts/check', () => {
       expect(result.mx.dnsError).toMatch(/time|answer/i);
       expect(result.policy.mode).toBe('enforce');
       expect(result.verdict).toBe('warn');
-      expect(codes(result.diagnostics)).toContain('MTA_STS_MX_DNS_ERROR');
+      expect(codes(result.diagnostics)).toContain('MTASTS_MX_DNS_ERROR');
     },
     SLOW,
   );
@@ -206,7 +253,7 @@ describe('POST /v1/mta-sts/check', () => {
     const result = await check('servfail.mtasts.example.test');
     expect(result.verdict).toBe('fail');
     expect(result.summary).toContain('cannot be read');
-    expect(codes(result.record.diagnostics)).toEqual(['MTA_STS_RECORD_DNS_ERROR']);
+    expect(codes(result.record.diagnostics)).toEqual(['MTASTS_RECORD_DNS_ERROR']);
   });
 
   it(

@@ -32,6 +32,10 @@ export const mtaStsLabDomains = {
   dnsTimeout: 'mtasts-timeout.example.test',
   /** enforce mode; mx1's certificate has expired, mx2 offers no STARTTLS, mx3's CA is not trusted */
   broken: 'mtasts-broken.example.test',
+  /** enforce mode; mx1 greets with 554, mx2 accepts the connection and never greets */
+  refusing: 'mtasts-refusing.example.test',
+  /** no _mta-sts record; its only MX host accepts the connection and never greets */
+  silent: 'mtasts-silent.example.test',
 } as const;
 
 /** The TXT record every lab domain with MTA-STS publishes at `_mta-sts.<domain>`. */
@@ -87,6 +91,8 @@ const mxOf: Record<string, string[]> = {
   [d.badCertificate]: [mx(1, d.badCertificate)],
   [d.cnameMx]: [cnameAlias],
   [d.broken]: [1, 2, 3].map((index) => mx(index, d.broken)),
+  [d.refusing]: [1, 2].map((index) => mx(index, d.refusing)),
+  [d.silent]: [mx(1, d.silent)],
 };
 
 /**
@@ -100,7 +106,7 @@ export function mtaStsLabZones(options: { latencyMs?: number; address?: string }
     zones[owner] = { ...zones[owner], ...fixture, ...latency };
   };
   for (const domain of Object.values(d)) {
-    if (domain === d.none) continue;
+    if (domain === d.none || domain === d.silent) continue;
     name(`_mta-sts.${domain}`, { TXT: mtaStsLabRecord });
     name(policyHost(domain), { A: options.address ?? '127.0.0.1' });
   }
@@ -120,9 +126,16 @@ export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsL
   const { web } = options;
   const wrongName = mx(2, d.enforce);
   const [expiredHost, plainHost, untrustedHost] = mxOf[d.broken] ?? [];
+  const [rejectingHost, silentHost] = mxOf[d.refusing] ?? [];
+  const notGood = new Set([
+    wrongName,
+    ...(mxOf[d.broken] ?? []),
+    ...(mxOf[d.refusing] ?? []),
+    ...(mxOf[d.silent] ?? []),
+  ]);
   const goodHosts = Object.values(mxOf)
     .flat()
-    .filter((host) => host !== wrongName && !(mxOf[d.broken] ?? []).includes(host));
+    .filter((host) => !notGood.has(host));
 
   const day = 86_400_000;
   // a CA the app is not told to trust
@@ -143,11 +156,15 @@ export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsL
     ])
       servers.push(await startSmtpServer({ variant: 'starttls', ...serverOptions }));
     servers.push(await startSmtpServer({ variant: 'no-starttls' }));
+    servers.push(await startSmtpServer({ variant: 'reject-554', name: rejectingHost ?? '' }));
+    servers.push(await startSmtpServer({ variant: 'no-banner' }));
   } catch (error) {
     await Promise.all(servers.map((server) => server.close()));
     throw error;
   }
-  const [good, wrong, expired, untrusted, noStarttls] = servers as [
+  const [good, wrong, expired, untrusted, noStarttls, rejecting, silent] = servers as [
+    LabTlsServer,
+    LabTlsServer,
     LabTlsServer,
     LabTlsServer,
     LabTlsServer,
@@ -161,6 +178,9 @@ export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsL
     },
     [policyHost(d.broken)]: {
       routes: { [policyPath]: { headers: plain, body: mtaStsPolicyText('enforce', [`*.${d.broken}`]) } },
+    },
+    [policyHost(d.refusing)]: {
+      routes: { [policyPath]: { headers: plain, body: mtaStsPolicyText('enforce', [`*.${d.refusing}`]) } },
     },
     [policyHost(d.testing)]: {
       routes: { [policyPath]: { headers: plain, body: mtaStsPolicyText('testing', [mx(1, d.testing)]) } },
@@ -206,6 +226,8 @@ export async function startMtaStsLab(options: MtaStsLabOptions): Promise<MtaStsL
     `${expiredHost}:25:127.0.0.1:${expired.port}`,
     `${untrustedHost}:25:127.0.0.1:${untrusted.port}`,
     `${plainHost}:25:127.0.0.1:${noStarttls.port}`,
+    `${rejectingHost}:25:127.0.0.1:${rejecting.port}`,
+    ...[silentHost, ...(mxOf[d.silent] ?? [])].map((host) => `${host}:25:127.0.0.1:${silent.port}`),
   ];
   return {
     domains: d,

@@ -58,7 +58,7 @@ function hostProblems(
   const problems: Omit<Diagnostic, 'severity'>[] = [];
   if (matched === null)
     problems.push({
-      code: 'MTA_STS_MX_NOT_IN_POLICY',
+      code: 'MTASTS_MX_NOT_IN_POLICY',
       message: `${mx.host} matches none of the policy's mx patterns (${patterns.join(', ') || 'none'}); a sender applying the policy does not deliver to it.`,
       requirement: 'MUST',
       rfc: 'RFC 8461 §4.1',
@@ -67,7 +67,7 @@ function hostProblems(
   if (session === null) return problems;
   if (!session.starttlsAdvertised || session.tls === null) {
     problems.push({
-      code: 'MTA_STS_MX_NO_STARTTLS',
+      code: 'MTASTS_MX_NO_STARTTLS',
       message: session.starttlsAdvertised
         ? `${mx.host} advertises STARTTLS but no TLS session was established${failedStep === null ? '' : `: ${failedStep}`}.`
         : `${mx.host} does not advertise STARTTLS; a sender applying the policy does not deliver to it without TLS.`,
@@ -80,7 +80,7 @@ function hostProblems(
   const { tls } = session;
   if (!tls.trusted)
     problems.push({
-      code: 'MTA_STS_MX_CERT_UNTRUSTED',
+      code: 'MTASTS_MX_CERT_UNTRUSTED',
       message: `The certificate of ${mx.host} does not chain to a trusted root${tls.trustError === null ? '' : ` (${tls.trustError})`}.`,
       requirement: 'MUST',
       rfc: 'RFC 8461 §4.2',
@@ -89,7 +89,7 @@ function hostProblems(
   if (!tls.nameMatches) {
     const names = tls.chain[0]?.dnsNames.join(', ');
     problems.push({
-      code: 'MTA_STS_MX_CERT_NAME',
+      code: 'MTASTS_MX_CERT_NAME',
       message: `The certificate of ${mx.host} is not valid for that name${names ? ` (it covers ${names})` : ''}.`,
       requirement: 'MUST',
       rfc: 'RFC 8461 §4.2, RFC 6125',
@@ -98,13 +98,37 @@ function hostProblems(
   }
   if (tls.expired)
     problems.push({
-      code: 'MTA_STS_MX_CERT_EXPIRED',
+      code: 'MTASTS_MX_CERT_EXPIRED',
       message: `The certificate of ${mx.host} is not valid now (valid ${tls.chain[0]?.notBefore ?? '?'} to ${tls.chain[0]?.notAfter ?? '?'}).`,
       requirement: 'MUST',
       rfc: 'RFC 8461 §4.2',
       fix: `Renew the certificate of ${mx.host}.`,
     });
   return problems;
+}
+
+/**
+ * A host no sender gets to EHLO with: no connection, no greeting within our limit, or a greeting
+ * other than 220 (RFC 5321 §3.1 554 "no SMTP service here", §4.2.1 421). STARTTLS was never reached,
+ * so whether the host offers it is unknown.
+ */
+function sessionNotStarted(host: string, session: SmtpSessionResult): Omit<Diagnostic, 'severity'> | null {
+  const connect = session.steps.find((step) => step.kind === 'connect');
+  const banner = session.steps.find((step) => step.kind === 'banner');
+  let what: string;
+  if (connect === undefined || !connect.ok)
+    what = `could not be connected to on port 25 (${connect?.error ?? 'no answer'})`;
+  else if (banner === undefined) return null;
+  else if (banner.code === null) what = `accepted the connection but ${banner.error ?? 'sent no greeting'}`;
+  else if (banner.code !== 220)
+    what = `greeted with ${banner.code} ("${banner.reply.join(' ').slice(0, 200)}") instead of 220, refusing the session`;
+  else return null;
+  return {
+    code: 'MTASTS_MX_UNREACHABLE',
+    message: `${host} ${what}; no SMTP session was possible, so its STARTTLS and certificate are unknown.`,
+    rfc: 'RFC 5321 §3.1, §4.5.3.2.1',
+    fix: `Make ${host} accept connections on port 25 from the Internet and greet with 220, or remove its MX record.`,
+  };
 }
 
 /** The first step of a session that failed, in its own words. */
@@ -134,7 +158,7 @@ async function checkHost(
   if (mx.cnameTarget !== null)
     diagnostics.push({
       severity: 'warning',
-      code: 'MTA_STS_MX_IS_CNAME',
+      code: 'MTASTS_MX_IS_CNAME',
       message: `The MX host ${mx.host} is an alias (CNAME) of ${mx.cnameTarget}. Many senders follow it, but an MX must name a host with address records; the policy and the certificate are matched against ${mx.host}.`,
       requirement: 'MUST NOT',
       rfc: 'RFC 5321 §5.1, RFC 2181 §10.3',
@@ -145,7 +169,7 @@ async function checkHost(
   if (mx.problem !== null)
     diagnostics.push({
       severity: 'warning',
-      code: 'MTA_STS_MX_NO_ADDRESS',
+      code: 'MTASTS_MX_NO_ADDRESS',
       message: `${mx.host} was not contacted: ${mx.problem}.`,
       rfc: 'RFC 5321 §5.1',
       fix: `Publish an A or AAAA record for ${mx.host}, or remove its MX record.`,
@@ -158,40 +182,42 @@ async function checkHost(
       // the guard refused the host's address: this host cannot be checked, the others can
       diagnostics.push({
         severity: 'warning',
-        code: 'MTA_STS_MX_REFUSED',
+        code: 'MTASTS_MX_REFUSED',
         message: `${mx.host} was not contacted: ${error.message}.`,
         fix: `Publish a public address for ${mx.host}; senders on the Internet cannot reach a private one.`,
       });
     }
-    if (
-      session !== null &&
-      (session.steps.some((step) => step.kind === 'connect' && !step.ok) || session.steps.length === 0)
-    ) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'MTA_STS_MX_UNREACHABLE',
-        message: `${mx.host} could not be reached on port 25: ${failedStepOf(session) ?? 'no answer'}. Its TLS was not checked.`,
-        rfc: 'RFC 5321 §4.5.4',
-        fix: `Make ${mx.host} accept connections on port 25 from the Internet.`,
-      });
-      session = null;
-    }
   }
-  const problems =
-    policy === null || policy.mode === 'none'
-      ? []
-      : hostProblems(mx, matched, policy.patterns, session, session === null ? null : failedStepOf(session));
+  const notStarted = session === null ? null : sessionNotStarted(mx.host, session);
+  if (notStarted !== null) session = null;
+  const applies = policy !== null && policy.mode !== 'none';
+  // without a policy, a host no sender can talk to is still worth saying, but nothing is enforced
+  if (notStarted !== null && !applies) diagnostics.push({ ...notStarted, severity: 'warning' });
+  const problems = applies
+    ? [
+        ...hostProblems(
+          mx,
+          matched,
+          policy.patterns,
+          session,
+          session === null ? null : failedStepOf(session),
+        ),
+        ...(notStarted === null ? [] : [notStarted]),
+      ]
+    : [];
   const enforced = policy?.mode === 'enforce';
   for (const problem of problems)
     diagnostics.push(
       enforced
         ? { ...problem, severity: 'error', message: `${problem.message} Mail to ${mx.host} would fail.` }
-        : {
-            ...problem,
-            severity: 'warning',
-            message: `${problem.message} In testing mode mail is still delivered and the failure reported (TLS-RPT); in enforce mode it would fail.`,
-            rfc: `${problem.rfc ?? 'RFC 8461'}, RFC 8461 §5`,
-          },
+        : problem === notStarted
+          ? { ...problem, severity: 'warning' }
+          : {
+              ...problem,
+              severity: 'warning',
+              message: `${problem.message} In testing mode mail is still delivered and the failure reported (TLS-RPT); in enforce mode it would fail.`,
+              rfc: `${problem.rfc ?? 'RFC 8461'}, RFC 8461 §5`,
+            },
     );
   const tls = session?.tls ?? null;
   return {
@@ -271,7 +297,7 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   if (lookup.dnsError !== null)
     recordDiagnostics.push({
       severity: 'error',
-      code: 'MTA_STS_RECORD_DNS_ERROR',
+      code: 'MTASTS_RECORD_DNS_ERROR',
       message: `${lookup.dnsError}; senders that cannot read the record apply no policy they have not cached.`,
       rfc: 'RFC 8461 §3.1',
       fix: `Make the DNS servers of ${domain} answer for ${lookup.name}.`,
@@ -279,7 +305,7 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   else if (selection.outcome === 'multiple')
     recordDiagnostics.push({
       severity: 'error',
-      code: 'MTA_STS_RECORD_MULTIPLE',
+      code: 'MTASTS_RECORD_MULTIPLE',
       message: `${lookup.name} holds ${lookup.records.length} records starting with v=STSv1; with more than one, senders assume the domain has no MTA-STS policy.`,
       requirement: 'MUST',
       rfc: 'RFC 8461 §3.1',
@@ -306,7 +332,7 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   if (mx.nullMx)
     diagnostics.push({
       severity: record.found ? 'warning' : 'info',
-      code: 'MTA_STS_NULL_MX',
+      code: 'MTASTS_NULL_MX',
       message: `${domain} publishes a null MX: it accepts no mail (RFC 7505)${record.found ? ', so its MTA-STS policy protects nothing' : ''}.`,
       rfc: 'RFC 7505 §3',
       ...(record.found
@@ -316,7 +342,7 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   if (mx.dnsError !== null)
     diagnostics.push({
       severity: 'warning',
-      code: 'MTA_STS_MX_DNS_ERROR',
+      code: 'MTASTS_MX_DNS_ERROR',
       message: `The MX lookup of ${domain} failed: ${mx.dnsError}. No MX host was checked against the policy.`,
       rfc: 'RFC 5321 §5.1',
       fix: `Make the DNS servers of ${domain} answer its MX query, then check again.`,
@@ -324,13 +350,13 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   if (mx.omittedHosts > 0)
     diagnostics.push({
       severity: 'info',
-      code: 'MTA_STS_MX_OMITTED',
+      code: 'MTASTS_MX_OMITTED',
       message: `${plural(mx.omittedHosts, 'more MX host')} beyond the first ${mx.hosts.length} were not checked.`,
     });
   if (policy.mode === 'none')
     diagnostics.push({
       severity: 'info',
-      code: 'MTA_STS_MODE_NONE',
+      code: 'MTASTS_MODE_NONE',
       message:
         'The policy mode is "none": senders apply no MTA-STS policy (this is how a domain withdraws one).',
       rfc: 'RFC 8461 §5',

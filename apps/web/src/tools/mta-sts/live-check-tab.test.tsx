@@ -11,7 +11,7 @@ const policy =
   'version: STSv1\r\nmode: enforce\r\nmx: mx1.example.com\r\nmx: mx2.example.com\r\nmax_age: 604800\r\n';
 const nameProblem = {
   severity: 'error' as const,
-  code: 'MTA_STS_MX_CERT_NAME',
+  code: 'MTASTS_MX_CERT_NAME',
   message:
     'The certificate of mx2.example.com is not valid for that name (it covers other.example.net). Mail to mx2.example.com would fail.',
   requirement: 'MUST' as const,
