@@ -156,15 +156,17 @@ describe('POST /v1/smtp-tls-enforce/validate', { timeout: 30_000 }, () => {
       'wildcard, bare parent',
       { names: ['*.example.com'] },
       { serverHostname: 'example.com' },
-      flags(false, true, false, false),
+      // the CN beside the DNS-ID is not looked at (RFC 6125 §6.4.4)
+      flags(false, true, true, false),
       'error',
     ],
     [
       'SRV-ID with SRV discovery',
       { names: [], commonName: 'imap.provider.example', srvNames: ['_imaps.example.com'] },
       { includeSRV: true },
-      flags(false, true, false, true),
-      'warning',
+      // the CN of another name beside the SRV-ID is not looked at (RFC 6125 §6.4.4)
+      flags(false, true, true, true),
+      'success',
     ],
     ['CN only', { names: [], commonName: 'mail.example.com' }, {}, flags(false, true, true, true), 'warning'],
     [

@@ -108,7 +108,8 @@ export function validateSmtpTlsIdentity(input: SmtpTlsIdentityInput): SmtpTlsVal
   const dnsIdCompliant = dnsIds.some((id) => id.matches);
   const srvIdMatched = srvIds.some((id) => id.matches);
   const srvIdCompliant = srvReference === null || srvIdMatched;
-  const cnIdCompliant = commonName === null || commonName.matches;
+  // a CN beside subjectAltName identifiers is never looked at, so it cannot be wrong (RFC 6125 §6.4.4)
+  const cnIdCompliant = commonName === null || !commonName.used || commonName.matches;
   const matchedBy = dnsIdCompliant
     ? 'dns-id'
     : srvReference !== null && srvIdMatched
@@ -179,18 +180,6 @@ export function validateSmtpTlsIdentity(input: SmtpTlsIdentityInput): SmtpTlsVal
       requirement: 'SHOULD',
       rfc: 'RFC 7817 §3, RFC 6186 §6',
       fix: `Add the SRV-ID ${srvReference} to the certificate (subjectAltName otherName 1.3.6.1.5.5.7.8.7, RFC 4985), or sign the zone with DNSSEC`,
-    });
-
-  if (commonName !== null && !commonName.matches && rfc7817Compliant)
-    warnings.push({
-      severity: 'warning',
-      code: 'SMTP_TLS_CN_MISMATCH',
-      message:
-        `The subject CN '${commonName.presented}' does not name ${hostname}. Clients following RFC 6125 ignore it when ` +
-        'subjectAltName identifiers are present; an old client that still reads the CN would refuse the connection.',
-      requirement: 'SHOULD',
-      rfc: 'RFC 6125 §6.4.4',
-      fix: `Make the CN one of the DNS-IDs, ${hostname}, or leave it out`,
     });
 
   for (const id of [...dnsIds, ...srvIds]) {

@@ -163,7 +163,11 @@ export const smtpTlsValidationSchema = z.object({
     srvIdCompliant: z
       .boolean()
       .describe('With SRV discovery, an SRV-ID matches _service.emailDomain (RFC 7817 §3); true without'),
-    cnIdCompliant: z.boolean().describe('The CN is absent or names the server hostname (RFC 6125 §6.4.4)'),
+    cnIdCompliant: z
+      .boolean()
+      .describe(
+        'The subject CN raises no identity problem: it is absent, it is ignored because the certificate has DNS-IDs or SRV-IDs (RFC 6125 §6.4.4: a client then MUST NOT look at the CN), or, as the only identifier, it names the server hostname',
+      ),
     rfc7817Compliant: z.boolean().describe('A client following RFC 7817 §3 accepts the certificate'),
   }),
   issues: z.array(diagnosticSchema),
