@@ -123,6 +123,30 @@ describe('readTlsRptReport: fields and types (RFC 8460 §4.4)', () => {
       true,
       ['TLSRPT_REPORT_COUNTS_DISAGREE'],
     ],
+    // an invalid total is an error of its own; it is not read as 0 and then compared with the details
+    [
+      'a total-failure-session-count written as a string',
+      variant((r) => (r.policies[0]!.summary['total-failure-session-count'] = '303' as never)),
+      false,
+      ['TLSRPT_REPORT_COUNT'],
+    ],
+    [
+      'a total-failure-session-count of 2^60, past what JSON numbers hold exactly',
+      variant((r) => (r.policies[0]!.summary['total-failure-session-count'] = 2 ** 60)),
+      false,
+      ['TLSRPT_REPORT_COUNT'],
+    ],
+    [
+      'no total-failure-session-count',
+      variant(
+        (r) =>
+          delete (r.policies[0]!.summary as Partial<(typeof base.policies)[0]['summary']>)[
+            'total-failure-session-count'
+          ],
+      ),
+      false,
+      ['TLSRPT_REPORT_FIELD_MISSING'],
+    ],
     [
       'no policies',
       variant((r) => delete (r as Partial<typeof base>).policies),

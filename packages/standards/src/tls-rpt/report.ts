@@ -6,6 +6,10 @@ import { tlsRptResultTypeInfo, type TlsRptResultCategory } from './result-types.
 export const tlsRptPolicyTypes = ['sts', 'tlsa', 'no-policy-found'] as const;
 export type TlsRptPolicyType = (typeof tlsRptPolicyTypes)[number];
 
+/** A session count as RFC 8460 §4.4 has it: a JSON integer of 0 or more (within what JSON numbers hold exactly). */
+const isSessionCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
 export interface TlsRptFailureDetail {
   resultType: string;
   sendingMtaIp: string | null;
@@ -130,7 +134,7 @@ class ReportReader {
       );
       return 0;
     }
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    if (!isSessionCount(value)) {
       this.problem(
         'error',
         'TLSRPT_REPORT_COUNT',
@@ -362,7 +366,13 @@ function readPolicy(reader: ReportReader, value: Json, index: number): TlsRptPol
     }
   }
   const detailed = details.reduce((sum, detail) => sum + detail.failedSessionCount, 0);
-  if (detailed > failed) {
+  // a count already reported as invalid was read as 0: comparing it would report that 0 as sent
+  const countsValid =
+    isObject(value.summary) &&
+    isSessionCount(value.summary['total-failure-session-count']) &&
+    (!Array.isArray(rawDetails) ||
+      rawDetails.every((raw) => !isObject(raw) || isSessionCount(raw['failed-session-count'])));
+  if (countsValid && detailed > failed) {
     reader.problem(
       'warning',
       'TLSRPT_REPORT_COUNTS_DISAGREE',
