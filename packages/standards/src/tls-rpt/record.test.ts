@@ -52,4 +52,17 @@ describe('checkTlsRptRecordSet (RFC 8460 §3, several TXT records)', () => {
   ])('%j is %s', (records, verdict) => {
     expect(checkTlsRptRecordSet(records).verdict).toBe(verdict);
   });
+
+  it('no record is information, not a MUST: RFC 8460 does not require publishing one', () => {
+    const result = checkTlsRptRecordSet([]);
+    expect(result.verdict).toBe('none');
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'TLSRPT_NO_RECORD',
+        severity: 'info',
+        fix: expect.stringMatching(/^Publish one to receive reports/),
+      }),
+    ]);
+    expect(result.diagnostics[0]?.requirement).toBeUndefined();
+  });
 });

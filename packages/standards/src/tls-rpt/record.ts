@@ -336,15 +336,15 @@ export function checkTlsRptRecordSet(records: readonly string[]): TlsRptRecordSe
   return {
     ...toValidationResult([
       {
-        severity: 'error',
+        // RFC 8460 makes publishing a record optional: without one, mail flows as before, unreported
+        severity: 'info',
         code: 'TLSRPT_NO_RECORD',
         message:
           records.length === 0
-            ? 'No TLS-RPT record is published, so no sender will report TLS failures'
-            : 'None of the TXT records begins with v=TLSRPTv1, so no sender will report TLS failures',
-        requirement: 'MUST',
+            ? 'No TLS-RPT record is published, so no sender reports TLS failures to this domain'
+            : 'None of the TXT records begins with v=TLSRPTv1, so no sender reports TLS failures to this domain',
         rfc: RFC_RECORD,
-        fix: `Publish a TXT record at ${tlsRptLabel}.<domain>: v=${tlsRptVersion}; rua=mailto:tlsrpt@<domain>`,
+        fix: `Publish one to receive reports: a TXT record at ${tlsRptLabel}.<domain>: v=${tlsRptVersion}; rua=mailto:tlsrpt@<domain>`,
       },
     ]),
     verdict: 'none',
