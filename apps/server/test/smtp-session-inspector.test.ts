@@ -44,6 +44,9 @@ beforeAll(async () => {
     servers.push(server);
     connectTo.push(`${hostOf(label)}:25:127.0.0.1:${server.port}`);
   }
+  // a plain-text SMTP server where port 465 expects TLS from the first byte
+  const mx1 = servers[0];
+  if (mx1 !== undefined) connectTo.push(`${hostOf('mx1')}:465:127.0.0.1:${mx1.port}`);
   const implicit = await startSmtpServer({ variant: 'implicit-tls', certificate, name: hostOf('submit') });
   const ssh = await startPlainServer('ssh');
   const closed = await startPlainServer('silent');
@@ -204,8 +207,24 @@ describe('POST /v1/smtp-session-inspector/inspect', () => {
   it('says the server dropped the connection after STARTTLS', async () => {
     const result = await inspect({ host: hostOf('drop'), port: 25 });
     expect(codes(result)).toEqual(['SMTP_TLS_FAILED']);
-    expect(result.steps.at(-1)?.error).toMatch(/^connection closed after STARTTLS/);
+    expect(result.steps.at(-1)?.error).toBe('the server closed the connection after STARTTLS');
+    expect(result.deviations[0]?.message).toBe(
+      `The TLS handshake with ${hostOf('drop')} port 25 failed: the server closed the connection after STARTTLS.`,
+    );
     expect(result.completed).toBe(false);
+  });
+
+  it('says a plain-text server on port 465 answered in plain text, not TLS (RFC 8314 §3)', async () => {
+    const result = await inspect({ host: hostOf('mx1'), port: 465 });
+    expect(result.mode).toBe('implicit');
+    expect(codes(result)).toEqual(['SMTP_TLS_FAILED']);
+    const error = `the server answered in plain text ("220 ${hostOf('mx1')} ESMTP"), not TLS: port 465 expects TLS from the first byte (RFC 8314 §3)`;
+    expect(result.steps.at(-1)?.error?.startsWith(error.slice(0, 60))).toBe(true);
+    expect(result.deviations[0]?.message).toMatch(
+      /^The TLS handshake with \S+ port 465 failed: the server answered in plain text \("220 /,
+    );
+    expect(result.deviations[0]?.message).not.toMatch(/failed:.*failed:/);
+    expect(result.deviations[0]?.fix).toContain('STARTTLS on port 587');
   });
 
   it('says a service that is not SMTP is not SMTP', async () => {

@@ -3,7 +3,9 @@
 // It never sends MAIL FROM or DATA: nothing is delivered.
 import { isIP } from 'node:net';
 import { certificateFromHandshake } from '../tls/certificate.ts';
+import { NetError } from '../net/errors.ts';
 import type { NetSession } from '../net/layer.ts';
+import { tlsHandshakeReason } from '../net/target.ts';
 import type { ProbeConnection } from '../net/probe.ts';
 import { readServerReply } from '../net/starttls.ts';
 import type { TlsReport } from '../net/http.ts';
@@ -140,6 +142,12 @@ function tlsDetails(report: TlsReport): SmtpTlsDetails {
   };
 }
 
+/** OpenSSL's errors when the first bytes from the server are not a TLS record (a plain-text greeting). */
+const NOT_TLS_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']);
+
+/** How long we wait for a server that did not speak TLS to show what it speaks instead. */
+const PLAIN_GREETING_MS = 5_000;
+
 /** Why a session stopped early, in the words of the step that failed. */
 class StepFailure extends Error {}
 
@@ -250,13 +258,41 @@ export async function runSmtpSession(
       record('tls', at, { ok: true });
       return upgraded.connection;
     } catch (error) {
-      const reason = outOfTime() ?? (error as Error).message;
-      const closed = /closed the connection|socket disconnected|ECONNRESET/i.test(reason);
-      record('tls', at, {
-        ok: false,
-        error: closed && afterStarttls ? `connection closed after STARTTLS: ${reason}` : reason,
-      });
-      throw new StepFailure(reason);
+      const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+      const reason =
+        outOfTime() ??
+        (error instanceof NetError && error.code === 'TIMEOUT'
+          ? `no TLS handshake within ${formatLimit(limits.handshakeMs)}`
+          : (tlsHandshakeReason(cause ?? {}) ?? 'the handshake failed'));
+      let stepError = reason;
+      if (afterStarttls && /^the server closed the connection$/.test(reason))
+        stepError = 'the server closed the connection after STARTTLS';
+      else if (!afterStarttls && NOT_TLS_CODES.has(String(cause?.code))) {
+        const greeting = await plainGreeting();
+        if (greeting !== null)
+          stepError = `the server answered in plain text ("${greeting}"), not TLS: port ${options.port} expects TLS from the first byte (RFC 8314 §3)`;
+      }
+      record('tls', at, { ok: false, error: stepError });
+      throw new StepFailure(stepError);
+    }
+  };
+
+  /** What a server that did not speak TLS sends first, read on a new connection: printable text, or null. */
+  const plainGreeting = async (): Promise<string | null> => {
+    let probe: ProbeConnection | undefined;
+    try {
+      probe = await net.probe.connect(target, { signal, limits: { connectTimeoutMs: limits.connectMs } });
+      const read = await probe.read(
+        (bytes) => bytes.includes(0x0a),
+        Math.min(limits.bannerMs, PLAIN_GREETING_MS),
+      );
+      const line = new TextDecoder().decode(read.bytes).split(/\r?\n/)[0] ?? '';
+      return /^[\x20-\x7e]+$/.test(line) ? line.slice(0, 120) : null;
+    } catch {
+      if (options.signal.aborted) throw options.signal.reason as Error;
+      return null;
+    } finally {
+      probe?.close();
     }
   };
 

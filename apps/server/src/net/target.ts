@@ -83,20 +83,23 @@ export function tlsHandshakeFailure(
   target: Pick<CheckedTarget, 'host' | 'urlPort'>,
   error: { code?: unknown; reason?: unknown },
 ): string {
-  const where = `${target.host} on port ${target.urlPort}`;
+  const reason = tlsHandshakeReason(error);
+  return `The TLS handshake with ${target.host} on port ${target.urlPort} failed${reason === null ? '' : `: ${reason}`}`;
+}
+
+/** Why a TLS handshake failed in plain words, without naming the host, or null when OpenSSL gave no usable reason. */
+export function tlsHandshakeReason(error: { code?: unknown; reason?: unknown }): string | null {
   const code = typeof error.code === 'string' ? error.code : undefined;
   // a TLS alert from the server: ERR_SSL_SSL/TLS_ALERT_HANDSHAKE_FAILURE (OpenSSL 3.5),
   // ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE, ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION …
   const alert =
     code === undefined ? undefined : /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13|SSL\/TLS)_ALERT_(\w+)$/.exec(code)?.[1];
-  if (alert !== undefined)
-    return `The TLS handshake with ${where} failed: the server ended it with a ${alert.toLowerCase()} alert`;
-  if (code === 'ECONNRESET' || code === 'EPIPE')
-    return `The TLS handshake with ${where} failed: the server closed the connection`;
-  const plain =
+  if (alert !== undefined) return `the server ended it with a ${alert.toLowerCase()} alert`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'the server closed the connection';
+  return (
     (code === undefined ? undefined : HANDSHAKE_REASONS[code]) ??
-    (typeof error.reason === 'string' && /^[\w ,.'()-]+$/.test(error.reason) ? error.reason : undefined);
-  return `The TLS handshake with ${where} failed${plain === undefined ? '' : `: ${plain}`}`;
+    (typeof error.reason === 'string' && /^[\w ,.'()-]+$/.test(error.reason) ? error.reason : null)
+  );
 }
 
 /**

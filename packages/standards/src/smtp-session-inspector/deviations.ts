@@ -105,7 +105,9 @@ function failedStep(step: SmtpStepView, session: SmtpSessionView): Diagnostic | 
         code: 'SMTP_TLS_FAILED',
         message: `The TLS handshake with ${where} failed: ${step.error ?? 'no reason given'}.`,
         rfc: session.mode === 'implicit' ? 'RFC 8314 §3' : 'RFC 3207 §4.1',
-        fix: 'Check the TLS configuration: the certificate and key, the protocol versions (TLS 1.2 and 1.3) and that nothing in front of the server cuts the connection after STARTTLS.',
+        fix: step.error?.startsWith('the server answered in plain text')
+          ? 'This port speaks plain SMTP: use STARTTLS on port 587 (submission) or 25 (relay), or enable implicit TLS on this port.'
+          : 'Check the TLS configuration: the certificate and key, the protocol versions (TLS 1.2 and 1.3) and that nothing in front of the server cuts the connection after STARTTLS.',
       };
     case 'quit':
       return {
@@ -250,7 +252,7 @@ export function smtpMxDiagnostics(lookup: Omit<SmtpMxResult, 'diagnostics'>): Di
     findings.push({
       severity: 'error',
       code: 'SMTP_MX_LOOKUP_FAILED',
-      message: `The MX lookup failed: ${lookup.dnsError}.`,
+      message: `${lookup.dnsError}.`,
       rfc: 'RFC 5321 §5.1',
       fix: 'Check that the domain exists and that its name servers answer MX queries.',
     });

@@ -343,7 +343,7 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
     diagnostics.push({
       severity: 'warning',
       code: 'MTASTS_MX_DNS_ERROR',
-      message: `The MX lookup of ${domain} failed: ${mx.dnsError}. No MX host was checked against the policy.`,
+      message: `${mx.dnsError}. No MX host was checked against the policy.`,
       rfc: 'RFC 5321 §5.1',
       fix: `Make the DNS servers of ${domain} answer its MX query, then check again.`,
     });

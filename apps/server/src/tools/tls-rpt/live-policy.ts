@@ -75,7 +75,7 @@ export async function livePolicyOf(
     );
   }
   if (mx.nullMx) notes.push('The domain has a null MX (RFC 7505): it accepts no mail.');
-  else if (mx.dnsError !== null) notes.push(`The MX lookup failed: ${mx.dnsError}.`);
+  else if (mx.dnsError !== null) notes.push(`${mx.dnsError}.`);
   notes.push('No MTA-STS policy or DANE TLSA records apply, so the report says no-policy-found.');
   return {
     type: 'no-policy-found',
