@@ -29,3 +29,19 @@ export function quotedTxtStrings(text: string): string {
     .map((part) => `"${part}"`)
     .join(' ');
 }
+
+/** U+FEFF, the byte-order mark some editors write before UTF-8 text. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * Whether pasted text begins (after any white space) with a byte-order mark. `trim()` drops it
+ * silently, but a record or file published with it does not begin with its version tag.
+ */
+export function startsWithByteOrderMark(text: string): boolean {
+  return text.replace(/^[ \t\r\n]+/, '').startsWith(BYTE_ORDER_MARK);
+}
+
+/** The text without byte-order marks at its start. */
+export function withoutByteOrderMark(text: string): string {
+  return text.replace(/^([ \t\r\n]*)\uFEFF+/, '$1');
+}

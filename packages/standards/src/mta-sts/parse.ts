@@ -4,6 +4,7 @@
  * record fields carry a span, policy fields their 1-based line.
  */
 import type { Diagnostic, Span } from '../core/diagnostic.ts';
+import { startsWithByteOrderMark, withoutByteOrderMark } from '../core/txt-strings.ts';
 
 export const mtaStsModes = ['enforce', 'testing', 'none'] as const;
 export type MtaStsMode = (typeof mtaStsModes)[number];
@@ -69,6 +70,17 @@ const isWsp = (c: string) => c === ' ' || c === '\t';
 export function parseMtaStsRecord(input: string): MtaStsRecordParse {
   const { text, offset } = unquoteRecord(input);
   const diagnostics: Diagnostic[] = [];
+  if (startsWithByteOrderMark(input))
+    diagnostics.push({
+      severity: 'error',
+      code: 'MTASTS_RECORD_BYTE_ORDER_MARK',
+      message:
+        'The record begins with an invisible byte-order mark (U+FEFF): published so, it does not begin with v=STSv1 and senders discard it',
+      requirement: 'MUST',
+      rfc: RECORD_SECTION,
+      fix: 'Retype the record, or save it as UTF-8 without a byte-order mark, so that it begins with v=STSv1.',
+      span: { start: 0, end: input.indexOf('\uFEFF') + 1 },
+    });
   const fields: MtaStsRecordField[] = [];
   const whole = { start: offset, end: offset + text.length };
   if (!RECORD_VERSION.test(text)) {
@@ -277,8 +289,20 @@ const POLICY_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
  * counts; unknown keys are ignored by senders. Lines starting with '#' are ignored as comments (the
  * product's spec asks for it; RFC 8461 has no comments, so they are flagged) and so are blank lines.
  */
-export function parseMtaStsPolicy(text: string): MtaStsPolicyParse {
+export function parseMtaStsPolicy(input: string): MtaStsPolicyParse {
   const diagnostics: Diagnostic[] = [];
+  if (startsWithByteOrderMark(input))
+    diagnostics.push({
+      severity: 'error',
+      code: 'MTASTS_POLICY_BYTE_ORDER_MARK',
+      message:
+        'The policy begins with an invisible byte-order mark (U+FEFF), so its first line is not the version field to a sender',
+      requirement: 'MUST',
+      rfc: POLICY_SECTION,
+      fix: 'Save the policy file as UTF-8 without a byte-order mark (plain ASCII text is enough).',
+      line: 1,
+    });
+  const text = withoutByteOrderMark(input);
   const fields: MtaStsPolicyField[] = [];
   const mx: MtaStsPolicyParse['mx'] = [];
   const firsts = new Map<string, MtaStsPolicyField>();

@@ -97,6 +97,24 @@ describe('validateMtaStsRecord (RFC 8461 §3.1)', () => {
     expect(validateMtaStsRecord('  ').errors).toEqual(['MTA-STS record is required']);
   });
 
+  it.each([['\uFEFFv=STSv1; id=abc'], [' \uFEFFv=STSv1; id=abc']])(
+    'refuses %j: the byte-order mark stands before v=STSv1 where senders read it',
+    (record) => {
+      const result = validateMtaStsRecord(record);
+      expect(result.valid).toBe(false);
+      expect(result.diagnostics.map((d) => d.code)).toEqual(['MTASTS_RECORD_BYTE_ORDER_MARK']);
+    },
+  );
+
+  it('refuses a policy file saved with a byte-order mark, and reads the rest as usual', () => {
+    const result = validateMtaStsPolicy(
+      '\uFEFFversion: STSv1\r\nmode: enforce\r\nmx: mx.example.com\r\nmax_age: 604800\r\n',
+    );
+    expect(result.valid).toBe(false);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['MTASTS_POLICY_BYTE_ORDER_MARK']);
+    expect(result.diagnostics[0]).toMatchObject({ line: 1, rfc: 'RFC 8461 §3.2' });
+  });
+
   it('gives the id it read', () => {
     expect(validateMtaStsRecord('v=STSv1; id=20240101120000')).toMatchObject({
       valid: true,

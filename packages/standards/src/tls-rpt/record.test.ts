@@ -18,6 +18,7 @@ describe('validateTlsRptRecord (RFC 8460 §3)', () => {
     ['v=TLSRPTv1; rua=mailto:nobody', 'invalid', ['TLSRPT_URI_INVALID']],
     ['v=TLSRPTv1; rua=mailto:a@example.com,', 'invalid', ['TLSRPT_URI_NO_SCHEME']],
     ['v=TLSRPTv1; rua=mailto:a@example.com;; x=1', 'invalid', ['TLSRPT_EMPTY_FIELD', 'TLSRPT_UNKNOWN_FIELD']],
+    ['\uFEFFv=TLSRPTv1; rua=mailto:a@example.com', 'invalid', ['TLSRPT_BYTE_ORDER_MARK']],
     ['v=TLSRPTv1; rua=mailto:a@example.com; rua=mailto:b@example.com', 'invalid', ['TLSRPT_DUPLICATE_RUA']],
     ['v=TLSRPTv1; rua=mailto:a@example.com; _bad=1', 'invalid', ['TLSRPT_EXTENSION_SYNTAX']],
     ['v=spf1 -all', 'not-tls-rpt', ['TLSRPT_NOT_TLSRPT']],

@@ -1,5 +1,6 @@
 import { toValidationResult, type Diagnostic, type Span, type ValidationResult } from '../core/diagnostic.ts';
 import { checkUri } from '../core/uri.ts';
+import { startsWithByteOrderMark } from '../core/txt-strings.ts';
 
 /** The only version RFC 8460 §3 defines; `v=` must come first and is case-sensitive (%s"v=TLSRPTv1"). */
 export const tlsRptVersion = 'TLSRPTv1';
@@ -132,6 +133,16 @@ export function beginsWithTlsRptVersion(text: string): boolean {
 export function validateTlsRptRecord(input: string): TlsRptRecordResult {
   const text = input.trim();
   const diagnostics: Diagnostic[] = [];
+  if (startsWithByteOrderMark(input))
+    diagnostics.push({
+      severity: 'error',
+      code: 'TLSRPT_BYTE_ORDER_MARK',
+      message:
+        'The record begins with an invisible byte-order mark (U+FEFF): published so, it does not begin with v=TLSRPTv1 and senders discard it',
+      requirement: 'MUST',
+      rfc: RFC_RECORD,
+      fix: 'Retype the record, or save it as UTF-8 without a byte-order mark, so that it begins with v=TLSRPTv1.',
+    });
   const fields: TlsRptField[] = [];
   const parts = splitFields(text);
   for (const [index, part] of parts.entries()) {
