@@ -236,17 +236,27 @@ describe('POST /v1/mta-sts/check', () => {
   );
 
   it(
-    'the MX query times out: a result that says so, not a 5xx',
+    'our resolver gets no answer for the MX hosts: we could not check (503), not a verdict',
     async () => {
-      const result = await check(domains.dnsTimeout);
-      expect(result.mx.hosts).toEqual([]);
-      expect(result.mx.dnsError).toMatch(/time|answer/i);
-      expect(result.policy.mode).toBe('enforce');
-      expect(result.verdict).toBe('warn');
-      expect(codes(result.diagnostics)).toContain('MTASTS_MX_DNS_ERROR');
+      const response = await tool.post(CHECK, { domain: domains.dnsTimeout });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json()).toMatchObject({ success: false, code: 'RESOLVER_UNAVAILABLE' });
     },
     SLOW,
   );
+
+  it('the DNS servers answer the MX query with SERVFAIL: a fail, no MX host checked', async () => {
+    // the timeout domain's policy is served; its MX query now fails at its servers instead
+    const zone = mtaStsLabZones()[domains.dnsTimeout];
+    tool.dns.update(domains.dnsTimeout, { ...zone, timeout: false, servfail: ['MX'] });
+    const result = await check(domains.dnsTimeout).finally(() => tool.dns.update(domains.dnsTimeout, zone));
+    expect(result.verdict).toBe('fail');
+    expect(result.mx.hosts).toEqual([]);
+    expect(result.summary).toContain('cannot be looked up');
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'MTASTS_MX_DNS_ERROR', severity: 'error' }),
+    );
+  });
 
   it('the DNS servers of the record fail (SERVFAIL): a fail that says senders cannot discover the policy', async () => {
     tool.dns.update('_mta-sts.servfail.mtasts.example.test', { servfail: true });

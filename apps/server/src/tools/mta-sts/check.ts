@@ -274,8 +274,13 @@ export async function checkMtaSts(
   context: MtaStsCheckContext,
 ): Promise<MtaStsCheckResult> {
   try {
-    return await unlessResolverFailed(context.net.dns, check(bare(body.domain), context), (result, failed) =>
-      lookupFailed(failed, result.record.name),
+    // the MX hosts are half the verdict: our resolver failing on them is no verdict either
+    return await unlessResolverFailed(
+      context.net.dns,
+      check(bare(body.domain), context),
+      (result, failed) =>
+        lookupFailed(failed, result.record.name) ||
+        (result.mx.dnsError !== null && lookupFailed(failed, result.domain)),
     );
   } catch (error) {
     if (context.signal.aborted) throw error;
@@ -341,7 +346,7 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
     });
   if (mx.dnsError !== null)
     diagnostics.push({
-      severity: 'warning',
+      severity: 'error',
       code: 'MTASTS_MX_DNS_ERROR',
       message: `${mx.dnsError}. No MX host was checked against the policy.`,
       rfc: 'RFC 5321 §5.1',
@@ -385,6 +390,9 @@ async function check(domain: string, context: MtaStsCheckContext): Promise<MtaSt
   } else if (usable === null) {
     verdict = 'fail';
     summary = `${domain} publishes an MTA-STS record but no usable policy: senders deliver as though it had none.`;
+  } else if (mx.dnsError !== null) {
+    verdict = 'fail';
+    summary = `The MX hosts of ${domain} cannot be looked up (${mx.dnsError}): no MX host was checked, and senders cannot deliver until the lookup works.`;
   } else if (failingHosts.length > 0) {
     verdict = 'fail';
     summary = `Enforce mode: mail to ${failingHosts.join(', ')} would fail (${plural(failingHosts.length, 'MX host')} of ${hosts.length}).`;
