@@ -208,7 +208,7 @@ export function LiveCheckView({ result }: { result: MtaStsCheckResultData }) {
       {record.id !== null && <PolicyView result={result} />}
       <ResultSection title="MX hosts">
         {mx.nullMx && <Text size="sm">Null MX: the domain accepts no mail (RFC 7505).</Text>}
-        {mx.dnsError !== null && <Text size="sm">The MX lookup failed: {mx.dnsError}</Text>}
+        {mx.dnsError !== null && <Text size="sm">{mx.dnsError}</Text>}
         {mx.hosts.length > 0 && <HostTable result={result} />}
         {mx.hosts
           .filter((host) => host.diagnostics.length > 0)

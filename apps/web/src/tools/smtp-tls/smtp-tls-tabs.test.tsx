@@ -51,6 +51,9 @@ describe('SMTP TLS validator', () => {
     const summary = screen.getByRole('region', { name: 'Validation summary' });
     expect(within(summary).getByLabelText('dnsIdCompliant: No')).toBeInTheDocument();
     expect(within(summary).getByLabelText('rfc7817Compliant: Yes')).toBeInTheDocument();
+    // without SRV discovery no SRV-ID is looked for: the flag is true but says so, not "Yes"
+    expect(within(summary).getByLabelText('srvIdCompliant: Not used')).toBeInTheDocument();
+    expect(within(summary).getByLabelText('cnIdCompliant: Yes')).toBeInTheDocument();
     const warnings = screen.getByRole('region', { name: 'Warnings' });
     expect(warnings).toHaveTextContent('RFC 7817 §3, RFC 6125 §6.4.4');
     expect(warnings).toHaveTextContent('Reissue the certificate with the DNS-ID');

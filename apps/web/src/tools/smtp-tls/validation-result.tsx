@@ -31,7 +31,27 @@ export const smtpTlsStatusStyles: Record<SmtpTlsValidation['status'], StatusStyl
 const flagStyles = {
   yes: { text: 'Yes', colour: passGreen, textColour: 'white', meaning: 'The rule holds' },
   no: { text: 'No', colour: 'red.9', textColour: 'white', meaning: 'The rule does not hold' },
+  notApplicable: {
+    text: 'Not used',
+    colour: 'gray.7',
+    textColour: 'white',
+    meaning: 'The rule does not apply to this certificate or these settings',
+  },
 } satisfies Record<string, StatusStyle>;
+
+/** Why a flag is true only because its rule does not apply, or null when it was really tested. */
+function notApplicableReason(
+  result: SmtpTlsValidation,
+  key: keyof SmtpTlsValidation['validationSummary'],
+): string | null {
+  if (key === 'srvIdCompliant' && result.referenceIdentifiers.srvIds.length === 0)
+    return 'SRV discovery not used, so no SRV-ID is looked for';
+  if (key === 'cnIdCompliant' && result.presented.commonName?.used !== true)
+    return result.presented.commonName === null
+      ? 'the certificate has no CN'
+      : 'the CN is ignored: the certificate has subjectAltName identifiers (RFC 6125 §6.4.4)';
+  return null;
+}
 
 const flagRows: { key: keyof SmtpTlsValidation['validationSummary']; label: string; rfc: string }[] = [
   { key: 'dnsIdCompliant', label: 'DNS-ID matches the server hostname', rfc: 'RFC 6125 §6.4' },
@@ -40,7 +60,11 @@ const flagRows: { key: keyof SmtpTlsValidation['validationSummary']; label: stri
     label: 'SRV-ID matches the service at the email domain',
     rfc: 'RFC 7817 §3, RFC 4985',
   },
-  { key: 'cnIdCompliant', label: 'CN absent or naming the server', rfc: 'RFC 6125 §6.4.4' },
+  {
+    key: 'cnIdCompliant',
+    label: 'CN, when it is the only identifier, names the server',
+    rfc: 'RFC 6125 §6.4.4',
+  },
   { key: 'rfc7817Compliant', label: 'Accepted by RFC 7817 clients', rfc: 'RFC 7817 §3' },
 ];
 
@@ -92,20 +116,27 @@ export function ValidationView({ result }: { result: SmtpTlsValidation }) {
       </Group>
       <Stack gap="xs" component="section" aria-label="Validation summary">
         <Title order={4}>Validation summary</Title>
-        {flagRows.map((flag) => (
-          <Group key={flag.key} gap="xs" wrap="nowrap" align="flex-start">
-            <StatusBadge
-              style={result.validationSummary[flag.key] ? flagStyles.yes : flagStyles.no}
-              label={flag.key}
-            />
-            <Text size="sm">
-              {flag.label}{' '}
-              <Text span c="dimmed" size="xs">
-                ({flag.key}, {flag.rfc})
+        {flagRows.map((flag) => {
+          const value = result.validationSummary[flag.key];
+          const notApplicable = value ? notApplicableReason(result, flag.key) : null;
+          return (
+            <Group key={flag.key} gap="xs" wrap="nowrap" align="flex-start">
+              <StatusBadge
+                style={
+                  notApplicable !== null ? flagStyles.notApplicable : value ? flagStyles.yes : flagStyles.no
+                }
+                label={flag.key}
+              />
+              <Text size="sm">
+                {flag.label}
+                {notApplicable !== null && `: ${notApplicable}`}{' '}
+                <Text span c="dimmed" size="xs">
+                  ({flag.key}, {flag.rfc})
+                </Text>
               </Text>
-            </Text>
-          </Group>
-        ))}
+            </Group>
+          );
+        })}
       </Stack>
       {!scope.coveredByRfc7817 && (
         <Text size="sm">
