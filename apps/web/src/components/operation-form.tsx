@@ -189,7 +189,7 @@ export interface OperationFormProps<T, V> {
  * disabled while the request runs, which drops its focus to the page body, and a keyboard or
  * screen-reader user would otherwise start again from the top of the page.
  */
-function useFocusOnAnswer(pending: boolean) {
+export function useFocusOnAnswer(pending: boolean) {
   const answerRef = useRef<HTMLElement | null>(null);
   const submitRef = useRef<HTMLButtonElement | null>(null);
   const wasPending = useRef(false);

@@ -134,6 +134,11 @@ describe('TLS-RPT page', () => {
     expect(await screen.findByTestId('tlsrpt-record')).toHaveTextContent(
       'v=TLSRPTv1; rua=mailto:tlsrpt@example.com',
     );
+    // the disabled submit button dropped focus: it goes to the answer, not to the page body
+    const answer = within(screen.getByRole('region', { name: 'Generated record' })).getByRole('heading', {
+      level: 3,
+    });
+    expect(answer).toHaveFocus();
     expect(sent(fetchMock)).toEqual({
       domain: 'example.com',
       reportingUris: ['mailto:tlsrpt@example.com'],
@@ -212,6 +217,7 @@ describe('TLS-RPT page', () => {
     expect(await within(result).findByTestId('tlsrpt-sample')).toHaveTextContent(
       '"policy-domain": "example.com"',
     );
+    expect(within(result).getByRole('heading', { level: 3 })).toHaveFocus();
     expect(within(result).getByRole('button', { name: 'Copy the sample report' })).toBeInTheDocument();
     expect(within(result).getByRole('button', { name: 'Download .json' })).toBeInTheDocument();
     expect(sent(fetchMock)).toEqual({ domain: 'example.com' });
