@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLocation, useNavigate } from 'react-router';
 
-import { succeedWith } from '../../test/api.ts';
+import { json, succeedWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import MtaStsPage from './page.tsx';
 
@@ -54,7 +54,7 @@ describe('MTA-STS page and the address', () => {
   it('keeps each tab and each live check in the history, so Back returns to the one before', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockImplementation(async (_url, init) => {
       const { domain } = JSON.parse(String(init?.body)) as { domain: string };
-      return succeedWith(noMtaSts(domain))();
+      return json({ success: true, data: noMtaSts(domain) });
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
