@@ -37,7 +37,22 @@ test('a new user checks a mail domain live and learns that mail to mx2 would fai
   await expect(why).toContainText(`Install on ${mx2} a certificate`);
   await expect(
     page.getByTestId(`mx-${mx2}`).getByRole('link', { name: 'Inspect the SMTP session' }),
-  ).toHaveAttribute('href', `/tools/smtp-session-inspector?domain=${domain}&host=${mx2}`);
+  ).toHaveAttribute('href', `/tools/smtp-session-inspector?tab=inspector&domain=${domain}&host=${mx2}`);
+  // the check is in the address, to share and to come back to
+  await expect(page).toHaveURL(`/tools/mta-sts?tab=check&domain=${domain}`);
+
+  // the link opens the Inspector tab and runs the session with that host
+  await page.getByTestId(`mx-${mx2}`).getByRole('link', { name: 'Inspect the SMTP session' }).click();
+  await expect(page.getByRole('tab', { name: 'Inspector' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page
+      .getByRole('region', { name: 'SMTP session result' })
+      .getByRole('heading', { name: new RegExp(`^${mx2} port 25`) }),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: `MTA-STS fails for ${domain}` })).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
 test('a redirected policy is refused with RFC 8461 §3.3, from a link that runs the check', async ({

@@ -276,10 +276,12 @@ describe('POST /v1/tls-rpt/sample', () => {
       .slice(0, 10);
   };
 
+  const stsLines = ['version: STSv1', 'mode: enforce', 'mx: mx.example.com', 'max_age: 604800'];
+
   it('builds a sample for an entered policy: yesterday, 100 successes, 5 failures, labelled', async () => {
     const data = await sample({
       domain: 'example.com',
-      policy: { type: 'sts', mxHosts: ['mx.example.com'] },
+      policy: { type: 'sts', strings: stsLines, mxHosts: ['mx.example.com'] },
     });
     expect(data.policy).toMatchObject({ type: 'sts', source: 'entered' });
     const report = JSON.parse(data.report) as TlsRptReportJson;
@@ -292,7 +294,7 @@ describe('POST /v1/tls-rpt/sample', () => {
     expect(report.policies[0]?.policy['policy-string']).toContain('max_age: 604800');
     const again = await sample({
       domain: 'example.com',
-      policy: { type: 'sts', mxHosts: ['mx.example.com'] },
+      policy: { type: 'sts', strings: stsLines, mxHosts: ['mx.example.com'] },
     });
     expect((JSON.parse(again.report) as TlsRptReportJson)['report-id']).not.toBe(report['report-id']);
     const checked = await tool.data<TlsRptReportResultData>('/v1/tls-rpt/report', { report: data.report });
@@ -343,6 +345,9 @@ describe('POST /v1/tls-rpt/sample', () => {
     {},
     { domain: '' },
     { domain: 'example.com', policy: { type: 'dane' } },
+    // an entered policy without its lines or MX hosts: the sample would have to invent them
+    { domain: 'example.com', policy: { type: 'tlsa', strings: [], mxHosts: ['mx.example.com'] } },
+    { domain: 'example.com', policy: { type: 'sts', strings: ['version: STSv1'] } },
     { domain: 'example.com', extra: true },
   ])('refuses %j with a 400', async (body) => {
     expect((await post('/v1/tls-rpt/sample', body)).statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput 
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { FormEvent, ReactNode } from 'react';
 
+import { useFocusOnAnswer } from './operation-form.tsx';
 import { RequirementBadge } from './requirement-badge.tsx';
 import { ResultPanel, type ResultPanelState } from './result-panel.tsx';
 
@@ -36,6 +37,7 @@ export function GeneratorForm({
   result,
   resultLabel,
 }: GeneratorFormProps) {
+  const { answerRef, submitRef } = useFocusOnAnswer(pending);
   return (
     <Stack gap="lg">
       <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
@@ -58,13 +60,13 @@ export function GeneratorForm({
           )}
           <Group justify="flex-end">
             {/* never off for empty fields: submit names what is missing (the one input rule) */}
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending} ref={submitRef}>
               {pending ? pendingLabel : submitLabel}
             </Button>
           </Group>
         </Stack>
       </form>
-      <ResultPanel state={result} label={resultLabel} />
+      <ResultPanel state={result} label={resultLabel} focusRef={answerRef} />
     </Stack>
   );
 }

@@ -148,17 +148,19 @@ export function useOperationForm<Op extends ToolOperation, Values extends FormVa
   });
 
   /**
-   * Checks `values` and sends them; on a finding, shows it and sends nothing. Either way the last
-   * result or failure goes: it answered other input, and left on screen it reads as this one's.
+   * Checks `values` and sends them; on a finding, shows it and sends nothing (and answers false).
+   * Either way the last result or failure goes: it answered other input, and left on screen it
+   * reads as this one's.
    */
-  function send(values: Values) {
-    if (request.isPending) return;
+  function send(values: Values): boolean {
+    if (request.isPending) return false;
     const body = validated(values);
     if (body === undefined) {
       request.reset();
-      return;
+      return false;
     }
     request.mutate(body);
+    return true;
   }
 
   function onSubmit(event?: FormEvent<HTMLFormElement>) {
@@ -189,7 +191,7 @@ export interface OperationFormProps<T, V> {
  * disabled while the request runs, which drops its focus to the page body, and a keyboard or
  * screen-reader user would otherwise start again from the top of the page.
  */
-function useFocusOnAnswer(pending: boolean) {
+export function useFocusOnAnswer(pending: boolean) {
   const answerRef = useRef<HTMLElement | null>(null);
   const submitRef = useRef<HTMLButtonElement | null>(null);
   const wasPending = useRef(false);

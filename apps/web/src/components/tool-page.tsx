@@ -81,17 +81,15 @@ export function ToolPage({
   const requested = searchParams.get('tab');
   const active = available.find((value) => value === requested) ?? 'information';
 
+  // each tab a history entry: Back returns to the tab before, and the address can be shared
   function selectTab(value: string | null) {
-    if (value === null) return;
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === 'information') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+    if (value === null || value === active) return;
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === 'information') next.delete('tab');
+      else next.set('tab', value);
+      return next;
+    });
   }
 
   return (

@@ -47,6 +47,7 @@ describe('generateSmtpTls', () => {
 
   it('port 25: an MX record and the pointer to MTA-STS and DANE, no SRV', () => {
     const result = generate({ serverHostname: 'mx.example.org', emailDomain: 'example.org', port: 25 });
+    expect(result.message).toMatch(/^SMTP relay \(MTA-to-MTA\) on mx\.example\.org:25 \(STARTTLS\)/);
     expect(result.status).toBe('warning');
     expect(result.dnsRecords[0]?.zoneLine).toBe('example.org. 3600 IN MX 10 mx.example.org.');
     expect(result.certificate.srvIds).toEqual([]);

@@ -132,7 +132,7 @@ export function generateSmtpTls(body: SmtpTlsGenerateBody): SmtpTlsGeneration {
   const shownHost = hasALabel(hostname) ? `${hostname} (${domainToUnicode(hostname)})` : hostname;
   return {
     status: notes.some((note) => note.severity === 'warning') ? 'warning' : 'success',
-    message: `${service.label} on ${shownHost}:${port} (${tls === 'implicit' ? 'implicit TLS' : 'STARTTLS'}) for ${emailDomain}: the certificate needs ${[...dnsIds, ...srvIds].join(', ')}`,
+    message: `${relay ? 'SMTP relay (MTA-to-MTA)' : service.label} on ${shownHost}:${port} (${tls === 'implicit' ? 'implicit TLS' : 'STARTTLS'}) for ${emailDomain}: the certificate needs ${[...dnsIds, ...srvIds].join(', ')}`,
     serverHostname: hostname,
     emailDomain,
     serviceType: body.serviceType,

@@ -151,6 +151,14 @@ export const tlsRptReportResultSchema = z.object({
 });
 export type TlsRptReportResultData = z.infer<typeof tlsRptReportResultSchema>;
 
+/** Why an entered sample policy cannot be reported on: a report carries only what the domain publishes. */
+export const tlsRptSamplePolicyMessages = {
+  stsLines: 'Enter the MTA-STS policy lines the report is about (RFC 8460 §4.4 policy-string)',
+  tlsaRecords: 'Enter the TLSA records the report is about (RFC 8460 §4.4 policy-string)',
+  noPolicyLines: 'A no-policy-found report has no policy lines (RFC 8460 §4.4): leave them out',
+  mxHosts: 'Enter at least one MX host the report is about (RFC 8460 §4.4 mx-host)',
+} as const;
+
 export const tlsRptSamplePolicySchema = z
   .object({
     type: z.enum(tlsRptPolicyTypes),
@@ -158,13 +166,34 @@ export const tlsRptSamplePolicySchema = z
       .array(z.string().max(1000, 'A policy line is at most 1000 characters long'))
       .max(100, 'At most 100 policy lines')
       .default([])
-      .describe('MTA-STS policy lines or TLSA records; an sts sample gets a default policy when empty'),
+      .describe('MTA-STS policy lines (sts) or TLSA records (tlsa); none for no-policy-found'),
     mxHosts: z
       .array(z.string().trim().max(253, 'An MX host name is at most 253 characters long'))
       .max(20, 'At most 20 MX hosts')
-      .default([]),
+      .default([])
+      .describe('The MX host patterns (sts) or MX hosts the report names; at least one'),
   })
-  .strict();
+  .strict()
+  // nothing is made up: the sample reports on the policy and hosts given, or is refused
+  .superRefine((policy, context) => {
+    const lines = policy.strings.filter((line) => line.trim() !== '');
+    if (policy.type === 'sts' && lines.length === 0)
+      context.addIssue({ code: 'custom', path: ['strings'], message: tlsRptSamplePolicyMessages.stsLines });
+    if (policy.type === 'tlsa' && lines.length === 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['strings'],
+        message: tlsRptSamplePolicyMessages.tlsaRecords,
+      });
+    if (policy.type === 'no-policy-found' && lines.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['strings'],
+        message: tlsRptSamplePolicyMessages.noPolicyLines,
+      });
+    if (!policy.mxHosts.some((host) => host !== ''))
+      context.addIssue({ code: 'custom', path: ['mxHosts'], message: tlsRptSamplePolicyMessages.mxHosts });
+  });
 
 /** Body of `POST /v1/tls-rpt/sample`: a domain, and the policy to report on (else looked up). */
 export const tlsRptSampleBody = z

@@ -20,7 +20,7 @@ export function ChainTab() {
     domain: searchParams.get('domain')?.trim() ?? '',
     type: searchParams.get('type')?.trim().toUpperCase() || 'A',
   };
-  const { form, request, onSubmit, send } = useOperationForm({
+  const { form, request, send } = useOperationForm({
     operation: dnskeyOperations.chain,
     initialValues: linked,
     errorField: 'domain',
@@ -28,12 +28,21 @@ export function ChainTab() {
   });
   const { domain, type } = form.getValues();
 
-  useLinkedRun(linked, linked.domain !== '', send);
+  const run = useLinkedRun({
+    tab: 'chain',
+    linked,
+    fromAddress: linked.domain !== '',
+    fill: form.setValues,
+    send,
+  });
 
   return (
     <OperationForm
       request={request}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        run(form.getValues());
+      }}
       formLabel="DNSSEC chain of trust"
       resultLabel="Chain of trust result"
       submitLabel="Validate chain"

@@ -94,7 +94,7 @@ describe('MTA-STS live check', () => {
     expect(within(mx2).getByText('wrong name')).toBeInTheDocument();
     expect(within(mx2).getByRole('link', { name: 'Inspect the SMTP session' })).toHaveAttribute(
       'href',
-      '/tools/smtp-session-inspector?domain=example.com&host=mx2.example.com',
+      '/tools/smtp-session-inspector?tab=inspector&domain=example.com&host=mx2.example.com',
     );
     const why = screen.getByRole('list', { name: 'Why, for mx2.example.com' });
     expect(within(why).getByText(/RFC 8461 §4\.2/)).toBeInTheDocument();

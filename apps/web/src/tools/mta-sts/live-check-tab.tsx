@@ -89,7 +89,7 @@ function hostStyle(host: Host, mode: MtaStsCheckResultData['policy']['mode']): S
 const yesNo = (value: boolean | null, yes: string, no: string) => (value === null ? '—' : value ? yes : no);
 
 function inspectorLink(domain: string, host: string): string {
-  return `/tools/smtp-session-inspector?${new URLSearchParams({ domain, host }).toString()}`;
+  return `/tools/smtp-session-inspector?${new URLSearchParams({ tab: 'inspector', domain, host }).toString()}`;
 }
 
 function HostTable({ result }: { result: MtaStsCheckResultData }) {
@@ -234,25 +234,33 @@ export function LiveCheckView({ result }: { result: MtaStsCheckResultData }) {
 
 /**
  * Checks a domain's MTA-STS live, as a sending MTA applies it (RFC 8461): the record, the policy
- * fetched over HTTPS, every MX host's STARTTLS and certificate. `?domain=…` in the address fills
- * the form and runs it, so other tools can link to a domain's check.
+ * fetched over HTTPS, every MX host's STARTTLS and certificate. `?tab=check&domain=…` in the address
+ * fills the form and runs it, and a check run here writes it there, so a check can be linked and shared.
  */
 export function LiveCheckTab() {
   const [searchParams] = useSearchParams();
   const linked = { domain: searchParams.get('domain')?.trim() ?? '' };
-  const { form, request, onSubmit, send } = useOperationForm({
+  const { form, request, send } = useOperationForm({
     operation: mtaStsOperations.check,
     initialValues: linked,
     errorField: 'domain',
     fallbackError: 'Domain is required',
   });
-
-  useLinkedRun(linked, linked.domain !== '', send);
+  const run = useLinkedRun({
+    tab: 'check',
+    linked,
+    fromAddress: linked.domain !== '',
+    fill: form.setValues,
+    send,
+  });
 
   return (
     <OperationForm
       request={request}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        run(form.getValues());
+      }}
       formLabel="Check a domain's MTA-STS live"
       resultLabel="Live check result"
       submitLabel="Check"

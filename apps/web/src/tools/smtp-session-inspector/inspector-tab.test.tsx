@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { streamingFetch, succeedWith } from '../../test/api.ts';
+import { json, streamingFetch, succeedWith } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { InspectorTab } from './inspector-tab.tsx';
 
@@ -70,7 +70,7 @@ afterEach(() => {
 });
 
 describe('InspectorTab', () => {
-  it('lists the MX hosts by preference and fills the host field from one', async () => {
+  it('lists the MX hosts by preference and starts a session with one', async () => {
     const lookup = {
       domain: 'example.com',
       nullMx: false,
@@ -95,7 +95,15 @@ describe('InspectorTab', () => {
         },
       ],
     };
-    vi.stubGlobal('fetch', succeedWith({ ...lookup, diagnostics: smtpMxDiagnostics(lookup) }));
+    const refusal = 'mx1.example.com resolves to 10.0.0.1, a private address';
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockImplementation(async (url) =>
+        String(url).endsWith('/mx')
+          ? json({ success: true, data: { ...lookup, diagnostics: smtpMxDiagnostics(lookup) } })
+          : json({ success: false, error: refusal, code: 'OUTBOUND_BLOCKED' }, 422),
+      );
+    vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithProviders(<InspectorTab />);
     await user.type(screen.getByLabelText(/^Domain/), 'example.com');
@@ -109,9 +117,36 @@ describe('InspectorTab', () => {
     expect(screen.getByRole('region', { name: 'MX findings' })).toHaveTextContent(
       'is an alias (CNAME) of real.example.com',
     );
+    // the host's button starts its session on the chosen port
+    await user.selectOptions(screen.getByLabelText('Port'), '587');
     await user.click(screen.getByRole('button', { name: 'Inspect mx1.example.com' }));
-    expect(screen.getByLabelText(/^Mail host/)).toHaveValue('mx1.example.com');
-    expect(screen.getByLabelText(/^Mail host/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Hostname/)).toHaveValue('mx1.example.com');
+    const session = screen.getByRole('region', { name: 'SMTP session result' });
+    expect(await within(session).findByText(new RegExp(refusal))).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      host: 'mx1.example.com',
+      port: 587,
+      domain: 'example.com',
+    });
+
+    // a domain the form refuses takes the last lookup's hosts off the screen
+    await user.clear(screen.getByLabelText(/^Domain/));
+    await user.type(screen.getByLabelText(/^Domain/), 'bad domain!');
+    await user.click(screen.getByRole('button', { name: 'Look up MX' }));
+    expect(screen.queryByRole('list', { name: 'MX hosts by preference' })).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('names the field it asks for: Hostname is required', async () => {
+    const fetchMock = succeedWith({});
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithProviders(<InspectorTab />);
+    await user.click(screen.getByRole('button', { name: 'Inspect session' }));
+    expect(screen.getByLabelText(/^Hostname/)).toHaveAccessibleDescription(
+      expect.stringContaining('Hostname is required'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows each step as it arrives, announces it, then the deviations', async () => {
@@ -119,7 +154,7 @@ describe('InspectorTab', () => {
     vi.stubGlobal('fetch', stream.fetchMock);
     const user = userEvent.setup();
     renderWithProviders(<InspectorTab />);
-    await user.type(screen.getByLabelText(/^Mail host/), 'mx1.example.com');
+    await user.type(screen.getByLabelText(/^Hostname/), 'mx1.example.com');
     await user.click(screen.getByRole('button', { name: 'Inspect session' }));
     const [url, init] = stream.fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toMatch(/\/v1\/smtp-session-inspector\/inspect$/);

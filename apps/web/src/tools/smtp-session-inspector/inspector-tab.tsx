@@ -183,7 +183,6 @@ export function InspectorTab() {
     fallbackError: 'Hostname is required',
   });
   const liveSteps = request.progressEvents;
-  const hostInput = useRef<HTMLInputElement>(null);
 
   // linked values run once, when the tab opens
   const ranLinked = useRef(false);
@@ -194,9 +193,11 @@ export function InspectorTab() {
     if (linkedHost !== '') inspect.send(inspect.form.getValues());
   });
 
-  function chooseHost(host: string) {
-    inspect.form.setValues({ host, domain: mx.form.getValues().domain.trim() });
-    hostInput.current?.focus();
+  // an MX host's button starts its session on the chosen port, as if typed below and sent
+  function inspectHost(host: string) {
+    const values = { ...inspect.form.getValues(), host, domain: mx.form.getValues().domain.trim() };
+    inspect.form.setValues(values);
+    inspect.send(values);
   }
 
   const last = liveSteps.at(-1);
@@ -217,7 +218,7 @@ export function InspectorTab() {
             success: (data) => ({
               title: mxTitle(data),
               tone: data.hosts.length > 0 && data.dnsError === null ? 'positive' : 'negative',
-              children: <MxHosts result={data} onInspect={chooseHost} />,
+              children: <MxHosts result={data} onInspect={inspectHost} />,
             }),
           }}
         >
@@ -253,13 +254,12 @@ export function InspectorTab() {
           }}
         >
           <TextInput
-            label="Mail host"
-            description="An MX host name (or an IP address). Only public addresses are contacted."
+            label="Hostname"
+            description="The mail host: an MX host name (or an IP address). Only public addresses are contacted."
             placeholder="mx1.example.com"
             spellCheck={false}
             autoCapitalize="off"
             autoComplete="off"
-            ref={hostInput}
             {...inspect.form.getInputProps('host')}
           />
           <NativeSelect

@@ -78,9 +78,13 @@ describe('SMTP TLS validator', () => {
     renderWithProviders(<ValidatorTab />);
     await fillSettings(user);
     await user.click(screen.getByRole('radio', { name: 'Fetch live' }));
+    // one port for the connection: the service's, editable
+    expect(screen.getAllByRole('textbox', { name: /port/i })).toHaveLength(1);
+    await user.clear(screen.getByLabelText(/^Port/));
+    await user.type(screen.getByLabelText(/^Port/), '2587');
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText(`Failed to validate TLS compliance: ${refusal}`)).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ live: {} });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ port: 2587, live: {} });
   });
 });
 

@@ -29,7 +29,6 @@ const initialValues = {
   commonName: '',
   pem: '',
   liveHost: '',
-  livePort: '',
 };
 type Values = typeof initialValues;
 
@@ -45,12 +44,8 @@ function sourceBody(values: Values): Partial<SmtpTlsValidateBody> {
     case 'pem':
       return { pem: values.pem };
     case 'live':
-      return {
-        live: {
-          ...(values.liveHost.trim() === '' ? {} : { host: values.liveHost }),
-          ...(values.livePort.trim() === '' ? {} : { port: Number(values.livePort.trim()) }),
-        },
-      };
+      // the connection uses the Port field above (the service's port unless another is typed)
+      return { live: values.liveHost.trim() === '' ? {} : { host: values.liveHost } };
     default:
       return {
         certificateInfo: {
@@ -152,21 +147,12 @@ export function ValidatorTab() {
         />
       )}
       {source === 'live' && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DomainField
-            label="Connect to"
-            placeholder="The server hostname"
-            description="STARTTLS on 587, 143, 110 and 4190; implicit TLS on 465, 993 and 995"
-            {...form.getInputProps('liveHost')}
-          />
-          <TextInput
-            label="Port to connect to"
-            placeholder="The port above"
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.getInputProps('livePort')}
-          />
-        </SimpleGrid>
+        <DomainField
+          label="Connect to"
+          placeholder="The server hostname"
+          description="Blank: the server hostname above, on the Port above. STARTTLS on 587, 143, 110 and 4190; implicit TLS on 465, 993 and 995"
+          {...form.getInputProps('liveHost')}
+        />
       )}
     </OperationForm>
   );

@@ -3,6 +3,7 @@ import {
   checkTlsRpt,
   generateTlsRptRecord,
   readTlsRptReport,
+  tlsRptSamplePolicyMessages,
   type TlsRptGenerateBody,
 } from '@rfckit/standards';
 import { screen, within } from '@testing-library/react';
@@ -134,6 +135,11 @@ describe('TLS-RPT page', () => {
     expect(await screen.findByTestId('tlsrpt-record')).toHaveTextContent(
       'v=TLSRPTv1; rua=mailto:tlsrpt@example.com',
     );
+    // the disabled submit button dropped focus: it goes to the answer, not to the page body
+    const answer = within(screen.getByRole('region', { name: 'Generated record' })).getByRole('heading', {
+      level: 3,
+    });
+    expect(answer).toHaveFocus();
     expect(sent(fetchMock)).toEqual({
       domain: 'example.com',
       reportingUris: ['mailto:tlsrpt@example.com'],
@@ -212,8 +218,34 @@ describe('TLS-RPT page', () => {
     expect(await within(result).findByTestId('tlsrpt-sample')).toHaveTextContent(
       '"policy-domain": "example.com"',
     );
+    expect(within(result).getByRole('heading', { level: 3 })).toHaveFocus();
     expect(within(result).getByRole('button', { name: 'Copy the sample report' })).toBeInTheDocument();
     expect(within(result).getByRole('button', { name: 'Download .json' })).toBeInTheDocument();
     expect(sent(fetchMock)).toEqual({ domain: 'example.com' });
+  });
+
+  it('sample report: an entered policy needs its TLSA records and MX hosts, none is made up', async () => {
+    const user = setup();
+    const form = screen.getByRole('form', { name: 'Sample report builder' });
+    await user.type(within(form).getByLabelText(/^Domain/), 'example.com');
+    await user.click(within(form).getByRole('radio', { name: /Enter a policy/ }));
+    await user.selectOptions(within(form).getByLabelText('Policy type'), 'tlsa');
+    await user.click(within(form).getByRole('button', { name: 'Build sample report' }));
+    expect(within(form).getByLabelText(/^Policy lines/)).toHaveAccessibleDescription(
+      expect.stringContaining(tlsRptSamplePolicyMessages.tlsaRecords),
+    );
+    expect(within(form).getByLabelText(/^MX hosts/)).toHaveAccessibleDescription(
+      expect.stringContaining(tlsRptSamplePolicyMessages.mxHosts),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(within(form).getByLabelText(/^MX hosts/), 'mx1.example.com');
+    await user.type(within(form).getByLabelText(/^Policy lines/), `3 1 1 ${'ab'.repeat(32)}`);
+    await user.click(within(form).getByRole('button', { name: 'Build sample report' }));
+    await within(screen.getByRole('region', { name: 'Sample report' })).findByTestId('tlsrpt-sample');
+    expect(sent(fetchMock)).toEqual({
+      domain: 'example.com',
+      policy: { type: 'tlsa', mxHosts: ['mx1.example.com'], strings: [`3 1 1 ${'ab'.repeat(32)}`] },
+    });
   });
 });

@@ -3,7 +3,6 @@ import {
   tlsRptOperations,
   tlsRptPolicyTypes,
   tlsRptSampleBody,
-  tlsRptSampleMaxAge,
   type TlsRptReportJson,
   type TlsRptSampleBody,
   type TlsRptSampleResultData,
@@ -44,10 +43,19 @@ const lines = (text: string) =>
 
 function sampleBody(values: SampleValues): TlsRptSampleBody {
   if (values.source === 'live') return { domain: values.domain };
-  return {
-    domain: values.domain,
-    policy: { type: values.type, mxHosts: lines(values.mxHosts), strings: lines(values.strings) },
-  };
+  // the policy lines field is off for no-policy-found: what it still holds is not sent
+  const strings = values.type === 'no-policy-found' ? [] : lines(values.strings);
+  return { domain: values.domain, policy: { type: values.type, mxHosts: lines(values.mxHosts), strings } };
+}
+
+/** The body check, each finding about the entered policy shown on its own field (`policy.mxHosts` on mxHosts). */
+function checkSample(values: SampleValues) {
+  const checked = tlsRptSampleBody.safeParse(sampleBody(values));
+  if (checked.success) return checked;
+  const issues = checked.error.issues.map((issue) =>
+    issue.path[0] === 'policy' ? { ...issue, path: issue.path.slice(1) } : issue,
+  );
+  return { success: false, error: { issues } };
 }
 
 /** The file name RFC 8460 §5.3 gives a report: sender!policy-domain!begin!end!id.json (times in Unix seconds). */
@@ -95,7 +103,7 @@ function SampleView({ data }: { data: TlsRptSampleResultData }) {
 export function TlsRptSampleReport() {
   const { form, validated } = useCheckedForm({
     initialValues: { domain: '', source: 'live', type: 'sts', mxHosts: '', strings: '' } as SampleValues,
-    check: (values: SampleValues) => tlsRptSampleBody.safeParse(sampleBody(values)),
+    check: checkSample,
     fallbackError: 'Failed to build the sample report',
   });
   const sampling = useOperation(tlsRptOperations.sample);
@@ -167,7 +175,8 @@ export function TlsRptSampleReport() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <CodeTextarea
               label="MX hosts"
-              description="One per line; MTA-STS patterns such as *.mail.example.com are allowed."
+              description="One per line, at least one; MTA-STS patterns such as *.mail.example.com are allowed."
+              required
               placeholder="mx1.example.com"
               minRows={2}
               maxRows={6}
@@ -178,12 +187,13 @@ export function TlsRptSampleReport() {
               description={
                 values.type === 'tlsa'
                   ? 'The TLSA records, one per line (3 1 1 <sha-256>).'
-                  : `The MTA-STS policy, one line each; blank gives enforce mode with max_age ${tlsRptSampleMaxAge}.`
+                  : 'The MTA-STS policy as published, one line each (version, mode, mx, max_age).'
               }
               placeholder={values.type === 'tlsa' ? '3 1 1 …' : 'version: STSv1'}
               minRows={2}
               maxRows={6}
               disabled={values.type === 'no-policy-found'}
+              required={values.type !== 'no-policy-found'}
               {...form.getInputProps('strings')}
             />
           </SimpleGrid>
