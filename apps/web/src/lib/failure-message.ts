@@ -23,6 +23,13 @@ export interface CouldNotCheck {
 /** A tool's own advice for some codes, where its words fit better than the general ones. */
 export type CouldNotCheckAdvice = Partial<Record<CouldNotCheckCode, string>>;
 
+/** Advice for a certificate read from a host and port the user gave: the target, not our side, is the likely cause. */
+export const certificateFetchAdvice: CouldNotCheckAdvice = {
+  PROTOCOL_ERROR:
+    'The port did not speak TLS as asked: check the port, and the STARTTLS choice (SMTP on 25 and 587 upgrades a plain session; 465 and 443 speak TLS from the start).',
+  CONNECT_FAILED: 'Nothing accepted the connection: check the host and port, or a firewall in between.',
+};
+
 /**
  * The "we could not check" reading of a failed call (docs/architecture.md §6): our server, our DNS
  * resolver or the site could not be reached. Null for any other failure, which is the tool's own.

@@ -18,7 +18,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
 import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { ResultSection } from '../../components/result-section.tsx';
-import type { CouldNotCheckAdvice } from '../../lib/failure-message.ts';
+import { certificateFetchAdvice } from '../../lib/failure-message.ts';
 import { ChainList } from './chain-list.tsx';
 
 const options = (values: readonly TlsaFieldValue[]) =>
@@ -35,12 +35,6 @@ const starttlsOptions = [
   { value: 'ftp', label: 'FTP' },
   { value: 'postgres', label: 'PostgreSQL' },
 ];
-
-const fetchAdvice: CouldNotCheckAdvice = {
-  PROTOCOL_ERROR:
-    'The port did not speak TLS as asked: check the port, and the STARTTLS choice (SMTP on 25 and 587 upgrades a plain session; 465 and 443 speak TLS from the start).',
-  CONNECT_FAILED: 'Nothing accepted the connection: check the host and port, or a firewall in between.',
-};
 
 const whole = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 
@@ -75,7 +69,7 @@ function FetchForm({ onFetched }: { onFetched: (result: DaneCertificateResult) =
       panel={{
         pending: 'Connecting to the server…',
         empty: 'Or fetch the chain the server presents: it fills the certificate field below.',
-        couldNotCheckAdvice: fetchAdvice,
+        couldNotCheckAdvice: certificateFetchAdvice,
         errorMessage: (error) => `Could not fetch the certificate: ${error.message}`,
         success: (data) => ({
           title: `${data.host}:${data.port} presented ${data.certificates.length} certificate${data.certificates.length === 1 ? '' : 's'}`,

@@ -86,6 +86,22 @@ describe('SMTP TLS validator', () => {
     expect(await screen.findByText(`Failed to validate TLS compliance: ${refusal}`)).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ port: 2587, live: {} });
   });
+
+  it('points at the host and port when nothing accepts the connection, not at our side', async () => {
+    vi.stubGlobal(
+      'fetch',
+      failWith('Nothing answered on port 993 at mail.example.com', 'CONNECT_FAILED', 422),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ValidatorTab />);
+    await fillSettings(user);
+    await user.click(screen.getByRole('radio', { name: 'Fetch live' }));
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(
+      await screen.findByText(/Nothing accepted the connection: check the host and port/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/says nothing about your configuration/)).not.toBeInTheDocument();
+  });
 });
 
 describe('SMTP TLS generator', () => {

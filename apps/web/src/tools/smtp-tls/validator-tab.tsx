@@ -5,7 +5,7 @@ import { CodeTextarea } from '../../components/code-textarea.tsx';
 import { DomainField } from '../../components/domain-field.tsx';
 import { OperationForm, useOperationForm } from '../../components/operation-form.tsx';
 import { monospaceInput, submitOnCtrlEnter } from '../../components/request-form.ts';
-import { failureMessage } from '../../lib/failure-message.ts';
+import { certificateFetchAdvice, failureMessage } from '../../lib/failure-message.ts';
 import { FlagField, initialMailSettings, MailSettingsFields, mailSettingsBody } from './settings-fields.tsx';
 import { ValidationView, validationTitle } from './validation-result.tsx';
 
@@ -83,6 +83,7 @@ export function ValidatorTab() {
         pending: source === 'live' ? 'Connecting to the server and reading its certificate…' : 'Validating…',
         empty: 'Enter the settings and the certificate to check it against RFC 7817.',
         errorMessage: validateFailure,
+        couldNotCheckAdvice: certificateFetchAdvice,
         success: (data) => ({
           title: validationTitle(data),
           tone: data.status === 'success' ? 'positive' : data.status === 'error' ? 'negative' : undefined,
