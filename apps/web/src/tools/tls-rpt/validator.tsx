@@ -30,12 +30,8 @@ function ValidationView({
     <Stack gap="md">
       {result.lookup && (
         <Stack gap={4}>
-          <Text size="sm">
-            <Text span fw={600}>
-              {result.lookup.name}
-            </Text>
-            : {result.lookup.dns}
-          </Text>
+          {/* the DNS answer's words name the record already */}
+          <Text size="sm">{result.lookup.dns}</Text>
           {result.lookup.records.length > 0 && (
             <List size="sm" aria-label="TXT records found">
               {result.lookup.records.map((found) => (
